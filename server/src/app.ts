@@ -1,0 +1,121 @@
+// Assembles the server: database, contract plumbing, modules. Used by main.ts and by the tests,
+// which boot the same app on a fresh database.
+import { existsSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+import { authentication, Tokens } from './http/auth.ts';
+import { contract } from './http/contract.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { logRoutes } from './modules/log/routes.ts';
+import { LogService } from './modules/log/service.ts';
+import { resourceRoutes } from './modules/resource/routes.ts';
+import { ConfigService } from './modules/system/config-service.ts';
+import { MenuService } from './modules/system/menu-service.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+
+export interface Services {
+  auth: AuthService;
+  menus: MenuService;
+  configs: ConfigService;
+  logs: LogService;
+}
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
+  const database = await openDatabase(config);
+  const { db } = database;
+  await migrate(db);
+  if (config.seedDemo) await seed(db);
+
+  const tokens = await Tokens.open(db, config.jwtSecret);
+  const services: Services = {
+    auth: new AuthService(db, tokens, config),
+    menus: new MenuService(db),
+    configs: new ConfigService(db),
+    logs: new LogService(db),
+  };
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["blade-auth"]'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500 },
+    ajv: undefined,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // antd writes its styles at run time
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:', 'http:'], // menu pages embedded through /myiframe
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(contract, { recordError: (req, err) => services.logs.recordServer(req, err) });
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Campus platform API', version: '1.0.0', description: 'BladeX-compatible HTTP contract: envelope {code, success, data, msg}; paged lists with suffix filters; Blade-Auth bearer tokens. Payloads the original encrypted with a client-side AES key travel as plain JSON over HTTPS here.' },
+      components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } },
+      security: [{ bladeAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', deepLinking: true } });
+  await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u) });
+
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
+    await db.selectFrom('bladeTenant').select('id').limit(1).execute();
+    return { status: 'ok', database: database.kind };
+  });
+
+  await authRoutes(app, { db, ...services });
+  await systemRoutes(app, { db, menus: services.menus });
+  await logRoutes(app, { db, logs: services.logs });
+  await resourceRoutes(app, { uploadDir: config.uploadDir });
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist, wildcard: false, index: ['index.html'],
+      setHeaders: (res, path) => res.setHeader('Cache-Control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+
+  const sweeper = setInterval(() => services.auth.sweep().catch(() => undefined), 3600_000);
+  sweeper.unref();
+
+  return {
+    app, database, services,
+    close: async () => {
+      clearInterval(sweeper);
+      await app.close();
+      await database.close();
+    },
+  };
+}

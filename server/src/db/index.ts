@@ -1,0 +1,59 @@
+// Driver choice: PGlite in a data folder by default, a PostgreSQL server when DATABASE_URL is set.
+// Both speak the same SQL, so one set of migrations and queries serves both.
+import { mkdirSync } from 'node:fs';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { Config } from '../config.ts';
+import { formatDateTime } from './time.ts';
+
+// Rows are plain records keyed by camelCase names (the CamelCasePlugin maps to snake_case).
+export type Db = Kysely<any>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const INT8 = 20, TIMESTAMP = 1114, TIMESTAMPTZ = 1184, NUMERIC = 1700;
+// 64-bit ids leave as strings (JSON numbers lose precision past 2^53); times as yyyy-MM-dd HH:mm:ss.
+function parseTime(v: string): string {
+  let iso = v.replace(' ', 'T');
+  if (/[+-]\d\d$/.test(iso)) iso += ':00'; // PostgreSQL writes +00, JavaScript wants +00:00
+  else if (!/[+-]\d\d:\d\d$|Z$/.test(iso)) iso += 'Z'; // timestamp without zone: stored as UTC
+  return formatDateTime(new Date(iso));
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  let dialect: Dialect;
+  let close: () => Promise<void>;
+  let kind: Database['kind'];
+  if (config.databaseUrl) {
+    const pg = (await import('pg')).default;
+    pg.types.setTypeParser(INT8, (v: string) => v);
+    pg.types.setTypeParser(NUMERIC, (v: string) => Number(v));
+    pg.types.setTypeParser(TIMESTAMP, parseTime);
+    pg.types.setTypeParser(TIMESTAMPTZ, parseTime);
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    pool.on('error', () => undefined); // an idle client dropped by the server must not crash the process
+    dialect = new PostgresDialect({ pool });
+    close = () => pool.end();
+    kind = 'postgres';
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    mkdirSync(config.dataDir, { recursive: true });
+    const client = await PGlite.create(`${config.dataDir}/pgdata`, {
+      parsers: {
+        [INT8]: (v: string) => v,
+        [NUMERIC]: (v: string) => Number(v),
+        [TIMESTAMP]: parseTime,
+        [TIMESTAMPTZ]: parseTime,
+      },
+    });
+    dialect = new PGliteDialect(client);
+    close = () => client.close();
+    kind = 'pglite';
+  }
+  const db = new Kysely<any>({ dialect, plugins: [new CamelCasePlugin()] });
+  return { db, kind, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
+}

@@ -1,0 +1,28 @@
+// Migrations are TypeScript modules listed here in order; each later module appends its own.
+// Kysely's migrator takes a PostgreSQL advisory lock, so several nodes booting at once migrate once.
+import { Migrator, sql, type Migration } from 'kysely';
+import type { Db } from './index.ts';
+import * as m0001 from './migrations/0001_foundation.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  }
+}
+
+/** Runs DDL written as plain SQL, one statement at a time (PGlite's extended protocol takes one). */
+export async function runStatements(db: Db, statements: string[]): Promise<void> {
+  for (const s of statements) await sql.raw(s).execute(db);
+}
+
+/** Audit columns every business table carries (002 §3). */
+export const AUDIT = `create_user bigint, create_dept bigint, create_time timestamptz not null default now(),
+  update_user bigint, update_time timestamptz not null default now(), status int not null default 1,
+  is_deleted int not null default 0`;

@@ -1,0 +1,120 @@
+// The data layer's one place for tenant filtering, soft delete and audit columns. Every module's
+// table access that concerns a tenant's rows goes through a Repo, never a handler remembering it.
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { ApiError } from '../http/errors.ts';
+import { filterWhere, parsePageQuery, toPage, type Columns, type Page } from '../http/page.ts';
+import { nextId } from './ids.ts';
+import type { Db } from './index.ts';
+
+export type Row = Record<string, unknown>;
+
+/** Who acts: stamped into audit columns and used to scope rows to a tenant. */
+export interface Ctx {
+  tenantId: string;
+  userId: string;
+  deptId: string;
+}
+
+export interface TableDef {
+  /** table name as written in SQL (snake_case) */
+  table: string;
+  /** fields a client may filter and sort by */
+  columns: Columns;
+  /** rows belong to a tenant (tenant_id column) */
+  tenant?: boolean;
+  /** is_deleted column; default true */
+  softDelete?: boolean;
+  /** create_user ... update_time columns; default true */
+  audit?: boolean;
+  /** never sent to clients */
+  hidden?: string[];
+  defaultOrder?: { field: string; dir: 'asc' | 'desc' }[];
+}
+
+export const isId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,19}$/.test(v);
+
+export function parseIds(ids: unknown): string[] {
+  const list = String(ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!list.length) throw new ApiError(400, 'idsRequired');
+  if (list.length > 1000 || !list.every(isId)) throw new ApiError(400, 'invalid', { field: 'ids' });
+  return [...new Set(list)];
+}
+
+export class Repo {
+  readonly def: Required<Omit<TableDef, 'defaultOrder'>> & Pick<TableDef, 'defaultOrder'>;
+  constructor(readonly db: Db, def: TableDef) {
+    this.def = { tenant: false, softDelete: true, audit: true, hidden: [], ...def };
+  }
+
+  /** Rows of this table the context may see: its tenant's, not deleted. */
+  select(ctx: Ctx, db: Db = this.db): SelectQueryBuilder<any, any, Row> {
+    let qb = db.selectFrom(this.def.table).selectAll() as SelectQueryBuilder<any, any, Row>;
+    if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
+    if (this.def.softDelete) qb = qb.where('isDeleted', '=', 0);
+    return qb;
+  }
+
+  out = (row: Row | undefined): Row | null => {
+    if (!row) return null;
+    for (const h of this.def.hidden) delete row[h];
+    return row;
+  };
+
+  async page(ctx: Ctx, query: Record<string, unknown>, narrow?: (qb: SelectQueryBuilder<any, any, Row>) => SelectQueryBuilder<any, any, Row>, opts: { maxSize?: number } = {}): Promise<Page<Row>> {
+    const pq = parsePageQuery(query, this.def.columns, opts);
+    let qb = this.select(ctx);
+    if (narrow) qb = narrow(qb);
+    if (pq.filters.length) qb = qb.where((eb) => filterWhere(eb, pq, this.def.columns));
+    const { total } = (await qb.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
+    const order = pq.order.length ? pq.order : (this.def.defaultOrder ?? [{ field: 'id', dir: 'desc' as const }]);
+    for (const o of order) qb = qb.orderBy(o.field, o.dir);
+    if (!order.some((o) => o.field === 'id')) qb = qb.orderBy('id', 'desc'); // stable paging
+    const rows = await qb.limit(pq.size).offset((pq.current - 1) * pq.size).execute();
+    return toPage(rows.map((r) => this.out(r) as Row), Number(total), pq);
+  }
+
+  async detail(ctx: Ctx, id: unknown): Promise<Row | null> {
+    if (!isId(id)) return null;
+    return this.out(await this.select(ctx).where('id', '=', id).executeTakeFirst());
+  }
+
+  /** Insert (no id) or update (id) one row; answers the stored row. */
+  async save(ctx: Ctx, entity: Row, db: Db = this.db): Promise<Row> {
+    const values: Row = { ...entity };
+    for (const k of ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'isDeleted', 'tenantId']) delete values[k];
+    const id = values.id;
+    delete values.id;
+    if (id !== undefined && id !== null && id !== '') {
+      if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'id' });
+      const existing = await this.select(ctx, db).where('id', '=', id).executeTakeFirst();
+      if (!existing) throw new ApiError(400, 'noData');
+      if (this.def.audit) Object.assign(values, { updateUser: ctx.userId || null, updateTime: sql`now()` });
+      let qb = db.updateTable(this.def.table).set(values).where('id', '=', id);
+      if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
+      const row = await qb.returningAll().executeTakeFirstOrThrow();
+      return this.out(row as Row) as Row;
+    }
+    const row: Row = { id: nextId(), ...values };
+    if (this.def.tenant) row.tenantId = ctx.tenantId;
+    if (this.def.audit) Object.assign(row, { createUser: ctx.userId || null, createDept: firstId(ctx.deptId), updateUser: ctx.userId || null });
+    const inserted = await db.insertInto(this.def.table).values(row).returningAll().executeTakeFirstOrThrow();
+    return this.out(inserted as Row) as Row;
+  }
+
+  /** Soft-deletes (or deletes) the context's rows among ids; answers how many went. */
+  async remove(ctx: Ctx, ids: string[], db: Db = this.db): Promise<number> {
+    if (this.def.softDelete) {
+      let qb = db.updateTable(this.def.table).set({ isDeleted: 1, ...(this.def.audit ? { updateUser: ctx.userId || null, updateTime: sql`now()` } : {}) })
+        .where('id', 'in', ids).where('isDeleted', '=', 0);
+      if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
+      const r = await qb.executeTakeFirst();
+      return Number(r.numUpdatedRows ?? 0);
+    }
+    let qb = db.deleteFrom(this.def.table).where('id', 'in', ids);
+    if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
+    const r = await qb.executeTakeFirst();
+    return Number(r.numDeletedRows ?? 0);
+  }
+}
+
+const firstId = (ids: string) => ids.split(',').find(isId) ?? null;

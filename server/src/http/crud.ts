@@ -1,0 +1,85 @@
+// The four calls every entity answers (list, detail, submit, remove), written once. A module
+// declares its table and body schema; whatever is special about it goes in hooks or extra routes.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Repo, parseIds, type Ctx, type Row, type TableDef } from '../db/repo.ts';
+import type { Db } from '../db/index.ts';
+import { me } from './auth.ts';
+import { ok } from './envelope.ts';
+import { ApiError } from './errors.ts';
+
+export const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+export const idQuery = z.object({ id: z.string().max(64).optional() }).passthrough();
+export const idsQuery = z.object({ ids: z.string().max(20000).optional() }).passthrough();
+
+export function ctxOf(req: FastifyRequest): Ctx {
+  const u = me(req);
+  return { tenantId: u.tenantId, userId: u.userId, deptId: u.deptId };
+}
+
+export interface ResourceDef extends TableDef {
+  /** e.g. /api/systemConfig/systemConfig */
+  base: string;
+  /** OpenAPI tag */
+  tag: string;
+  /** body of submit (id optional = insert) */
+  body: z.ZodObject<z.ZodRawShape>;
+  /** permission prefix: list/detail need `${p}_view` or the menu code p; submit `${p}_add`/`${p}_edit`; remove `${p}_delete` */
+  permission?: string;
+  /** runs inside submit before the row is written: normalise or refuse */
+  beforeSave?: (ctx: Ctx, entity: Row, req: FastifyRequest) => Promise<void> | void;
+  /** narrows every list (e.g. a type) */
+  listNarrow?: Parameters<Repo['page']>[2];
+  /** answer fields shaped for the client */
+  present?: (row: Row) => Row;
+  /** leave out some of the four (e.g. read-only logs) */
+  only?: ('list' | 'detail' | 'submit' | 'remove')[];
+}
+
+export function resource(app: FastifyInstance, db: Db, def: ResourceDef): Repo {
+  const repo = new Repo(db, def);
+  const p = def.permission;
+  const perm = (codes: string[]): { permission?: string[] } => (p ? { permission: codes } : {});
+  const present = (r: Row | null) => (r && def.present ? def.present(r) : r);
+  const has = (k: NonNullable<ResourceDef['only']>[number]) => !def.only || def.only.includes(k);
+
+  if (has('list')) app.get(`${def.base}/list`, {
+    schema: { tags: [def.tag], summary: 'paged list with BladeX filters', querystring: listQuery },
+    config: perm([p + '_view', p!]),
+  }, async (req) => {
+    const page = await repo.page(ctxOf(req), req.query as Record<string, unknown>, def.listNarrow);
+    return ok({ ...page, records: page.records.map((r) => present(r)) });
+  });
+
+  if (has('detail')) app.get(`${def.base}/detail`, {
+    schema: { tags: [def.tag], summary: 'one row by id (data null when missing)', querystring: idQuery },
+    config: perm([p + '_view', p!]),
+  }, async (req) => ok(present(await repo.detail(ctxOf(req), (req.query as { id?: string }).id))));
+
+  if (has('submit')) app.post(`${def.base}/submit`, {
+    schema: { tags: [def.tag], summary: 'insert (no id) or update (id)', body: def.body },
+    config: perm([p + '_add', p + '_edit']),
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const entity = { ...(req.body as Row) };
+    // the route lets in either code; the exact one depends on insert or update
+    if (p && !(await app.permissionsOf(me(req))).has(entity.id ? `${p}_edit` : `${p}_add`)) throw new ApiError(403, 'forbidden');
+    await def.beforeSave?.(ctx, entity, req);
+    return ok(present(await repo.save(ctx, entity)));
+  });
+
+  if (has('remove')) app.post(`${def.base}/remove`, {
+    schema: { tags: [def.tag], summary: 'remove rows by ids=1,2', querystring: idsQuery },
+    config: perm([p + '_delete']),
+  }, async (req) => {
+    await repo.remove(ctxOf(req), parseIds((req.query as { ids?: string }).ids));
+    return ok(true);
+  });
+
+  return repo;
+}
+
+/** Zod pieces shared by entity bodies. */
+export const zId = z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()]).transform(String);
+export const zOptId = z.union([zId, z.literal(''), z.null()]).optional();
+export const zStatus = z.coerce.number().int().min(0).max(9);

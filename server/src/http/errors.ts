@@ -1,0 +1,20 @@
+import type { MessageKey } from './messages.ts';
+
+/** A refusal the client should see: HTTP status = code, msg from the message catalogue. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    /** a message already written for the user (overrides key) */
+    readonly text?: string,
+  ) {
+    super(text ?? key);
+  }
+}
+
+export const badRequest = (key: MessageKey = 'businessError', params?: Record<string, string | number>) => new ApiError(400, key, params);
+export const unauthorized = (key: MessageKey = 'unauthorized') => new ApiError(401, key);
+export const forbidden = () => new ApiError(403, 'forbidden');
+/** R.fail: code 400 with a message written by the caller (e.g. a configured text). */
+export const failText = (text: string) => new ApiError(400, 'businessError', {}, text);

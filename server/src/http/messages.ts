@@ -1,0 +1,75 @@
+// Every message the server speaks, in Chinese (default) and English (Accept-Language: en).
+export type Lang = 'zh' | 'en';
+
+const M = {
+  success: ['操作成功', 'Operation succeeded'],
+  failure: ['操作失败', 'Operation failed'],
+  businessError: ['业务异常', 'Business error'],
+  noData: ['暂无承载数据', 'No data'],
+  badRequest: ['请求参数错误：{detail}', 'Bad request: {detail}'],
+  badJson: ['请求体不是有效的 JSON', 'The request body is not valid JSON'],
+  bodyTooLarge: ['请求体过大', 'The request body is too large'],
+  unsupportedMedia: ['不支持的内容类型', 'Unsupported content type'],
+  unauthorized: ['请求未授权，请重新登录', 'Not signed in or the session has expired'],
+  tokenInvalid: ['令牌无效或已过期', 'The token is invalid or has expired'],
+  forbidden: ['缺少权限，请联系管理员授权', 'Permission denied; ask an administrator for access'],
+  notFound: ['请求的资源不存在：{path}', 'No such resource: {path}'],
+  methodNotAllowed: ['请求方法不允许：{method}', 'Method not allowed: {method}'],
+  serverError: ['服务器异常，请联系管理员', 'Server error; please contact the administrator'],
+  required: ['{field}不能为空', '{field} is required'],
+  invalid: ['{field}格式不正确', '{field} is invalid'],
+  tooLong: ['{field}长度不能超过{max}', '{field} must be at most {max} characters'],
+  tooShort: ['{field}长度不能少于{min}', '{field} must be at least {min} characters'],
+  tooSmall: ['{field}不能小于{min}', '{field} must be at least {min}'],
+  tooBig: ['{field}不能大于{max}', '{field} must be at most {max}'],
+  valueTooLong: ['输入内容过长', 'A value is too long'],
+  unknownFilter: ['不支持的查询条件：{field}', 'Unsupported filter: {field}'],
+  unknownSort: ['不支持的排序字段：{field}', 'Unsupported sort field: {field}'],
+  idsRequired: ['请选择至少一条数据', 'Select at least one record'],
+  duplicate: ['{field}已存在', '{field} already exists'],
+  // auth
+  clientInvalid: ['客户端认证失败', 'Client authentication failed'],
+  grantNotAllowed: ['客户端不支持该授权类型：{grant}', 'The client may not use grant type {grant}'],
+  grantUnknown: ['不支持的授权类型：{grant}', 'Unsupported grant type: {grant}'],
+  grantNotConfigured: ['{grant} 登录未配置，请联系管理员', '{grant} sign-in is not configured; ask an administrator'],
+  tenantMissing: ['租户ID不能为空', 'Tenant ID is required'],
+  tenantInvalid: ['租户不存在或已停用', 'The tenant does not exist or is disabled'],
+  tenantExpired: ['租户已过期，请联系管理员', 'The tenant has expired; contact the administrator'],
+  badCredentials: ['用户名或密码错误', 'Wrong user name or password'],
+  accountMissing: ['用户名或密码不能为空', 'User name and password are required'],
+  accountLocked: ['登录失败次数过多，账号已锁定，请{minutes}分钟后再试或联系管理员解锁', 'Too many failed sign-ins: the account is locked; try again in {minutes} minutes or ask an administrator to unlock it'],
+  accountDisabled: ['账号已停用，请联系管理员', 'The account is disabled; contact the administrator'],
+  accountPending: ['账号正在等待管理员审核', 'The account is waiting for administrator approval'],
+  captchaWrong: ['验证码不正确', 'The captcha is wrong'],
+  captchaExpired: ['验证码已过期，请刷新后重试', 'The captcha has expired; reload it and try again'],
+  refreshInvalid: ['刷新令牌无效或已过期', 'The refresh token is invalid or has expired'],
+  deptNotOwned: ['所选部门不属于当前用户', 'The chosen department is not one of yours'],
+  roleNotOwned: ['所选角色不属于当前用户', 'The chosen role is not one of yours'],
+  casDisabled: ['单点登录未开启', 'Single sign-on is not enabled'],
+  casTicketInvalid: ['单点登录票据校验失败：{detail}', 'Single sign-on ticket was refused: {detail}'],
+  casUserUnknown: ['单点登录用户在本系统不存在：{account}', 'The single sign-on user {account} has no account here'],
+  passwordMismatch: ['两次输入的密码不一致', 'The two passwords do not match'],
+  oldPasswordWrong: ['原密码不正确', 'The old password is wrong'],
+  registerPending: ['注册申请已提交，请等待管理员审核', 'Registration submitted; wait for administrator approval'],
+  accountTaken: ['账号已存在', 'This account already exists'],
+  configJsonInvalid: ['配置内容必须是合法的 JSON', 'The config content must be valid JSON'],
+  // files
+  fileMissing: ['请选择要上传的文件', 'Choose a file to upload'],
+  fileIllegal: ['请勿上传非法文件！', 'Illegal file type!'],
+  fileTooLarge: ['上传文件超出大小限制', 'The uploaded file is too large'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type MessageKey = keyof typeof M;
+
+export function t(key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}): string {
+  const text = M[key][lang === 'en' ? 1 : 0];
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+}
+
+export function isMessageKey(k: string): k is MessageKey {
+  return Object.hasOwn(M, k);
+}
+
+export function langOf(acceptLanguage: string | undefined): Lang {
+  return acceptLanguage && /^en\b/i.test(acceptLanguage.trim()) ? 'en' : 'zh';
+}
