@@ -79,6 +79,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(contract, { recordError: (req, err) => services.logs.recordServer(req, err) });
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
+  await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campus platform API', version: '1.0.0', description: 'BladeX-compatible HTTP contract: envelope {code, success, data, msg}; paged lists with suffix filters; Blade-Auth bearer tokens. Payloads the original encrypted with a client-side AES key travel as plain JSON over HTTPS here.' },
@@ -88,7 +89,6 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', deepLinking: true } });
-  await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u) });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
     await db.selectFrom('bladeTenant').select('id').limit(1).execute();

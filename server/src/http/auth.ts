@@ -104,6 +104,10 @@ export class Tokens {
 export const authentication = fp(async (app: FastifyInstance, opts: { tokens: Tokens; permissions: (u: AuthUser) => Promise<Set<string>> }) => {
   app.decorateRequest('user', null);
   app.decorate('permissionsOf', opts.permissions);
+  // the API documentation is readable without signing in
+  app.addHook('onRoute', (r) => {
+    if (r.url.startsWith('/api/docs')) r.config = { ...(r.config ?? {}), public: true };
+  });
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const cfg = req.routeOptions.config ?? {};

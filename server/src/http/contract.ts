@@ -63,8 +63,6 @@ function send(reply: FastifyReply, status: number, msg: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ code: status, success: false, data: null, msg });
 }
 
-interface ZodIssueLike { code: string; path: (string | number)[]; message: string; input?: unknown; minimum?: number | bigint; maximum?: number | bigint; origin?: string; expected?: string }
-
 /** Turns any thrown thing into a status and a message fit for the user (never a stack). */
 export function describe(err: FastifyError | Error, lang: Lang): { status: number; msg: string } {
   if (err instanceof ApiError) return { status: err.status, msg: err.text ?? t(err.key, lang, err.params) };
@@ -102,19 +100,23 @@ function uniqueField(message: string): string {
 }
 
 function validationMessage(err: { validation?: unknown[]; message: string }, lang: Lang): string {
-  const issues = (err.validation ?? []) as { params?: { issue?: ZodIssueLike }; instancePath?: string; message?: string }[];
+  // fastify-type-provider-zod hands each zod issue as {keyword: code, instancePath, message, params: rest}
+  const issues = (err.validation ?? []) as { keyword?: string; instancePath?: string; message?: string; params?: Record<string, unknown> }[];
   const parts = issues.map((v) => {
-    const issue = v.params?.issue;
-    const field = issue ? issue.path.join('.') || 'body' : (v.instancePath ?? '').replace(/^\//, '') || 'body';
-    if (!issue) return t('invalid', lang, { field });
-    if (issue.code === 'invalid_type' && issue.input === undefined) return t('required', lang, { field });
-    if (issue.code === 'too_small') {
-      if (issue.origin === 'string' && Number(issue.minimum) === 1) return t('required', lang, { field });
-      return t(issue.origin === 'string' ? 'tooShort' : 'tooSmall', lang, { field, min: String(issue.minimum) });
+    const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+    const p = v.params ?? {};
+    const message = v.message ?? '';
+    switch (v.keyword) {
+      case 'invalid_type':
+        return /received undefined/.test(message) ? t('required', lang, { field }) : t('invalid', lang, { field });
+      case 'too_small':
+        if (p.origin === 'string' && Number(p.minimum) === 1) return t('required', lang, { field });
+        return t(p.origin === 'string' ? 'tooShort' : 'tooSmall', lang, { field, min: String(p.minimum) });
+      case 'too_big':
+        return t(p.origin === 'string' ? 'tooLong' : 'tooBig', lang, { field, max: String(p.maximum) });
+      default:
+        return t('invalid', lang, { field });
     }
-    if (issue.code === 'too_big') return t(issue.origin === 'string' ? 'tooLong' : 'tooBig', lang, { field, max: String(issue.maximum) });
-    if (issue.code === 'custom' && issue.message) return issue.message;
-    return t('invalid', lang, { field });
   });
   return [...new Set(parts)].join(' | ') || t('badRequest', lang, { detail: err.message });
 }

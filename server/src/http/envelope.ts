@@ -1,10 +1,7 @@
 // The envelope every /api answer wears (DESIGN.md "The HTTP contract").
-export interface Envelope<T = unknown> {
-  code: number;
-  success: boolean;
-  data: T;
-  msg?: string;
-}
+import type { Envelope } from '@campus/contracts';
+
+export type { Envelope };
 
 /** A success answer; msg is filled in the caller's language on the way out. */
 export function ok<T>(data: T, msg?: string): Envelope<T> {

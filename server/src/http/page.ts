@@ -1,6 +1,7 @@
 // BladeX's Condition/Query helper: current/size/ascs/descs plus suffixed filters, turned into a
 // Kysely query over whitelisted columns only. Every list endpoint goes through here.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Page } from '@campus/contracts';
 import { ApiError } from './errors.ts';
 
 export type ColumnType = 'string' | 'number' | 'id' | 'date';
@@ -21,13 +22,7 @@ export interface PageQuery {
   order: { field: string; dir: 'asc' | 'desc' }[];
 }
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+export type { Page };
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const bad = (field: string) => new ApiError(400, 'invalid', { field });

@@ -1,6 +1,7 @@
 // What a signed-in user may see and press: the menus and button codes granted to its roles,
 // narrowed to its tenant's package. Cached briefly per tenant and role set; clear-cache empties it.
 import { sql } from 'kysely';
+import type { MenuVO } from '@campus/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Row } from '../../db/repo.ts';
 import type { AuthUser } from '../../http/auth.ts';
@@ -8,10 +9,7 @@ import type { AuthUser } from '../../http/auth.ts';
 export const ADMIN_TENANT = '000000';
 const TTL_MS = 30_000;
 
-export interface MenuVO {
-  id: string; parentId: string; code: string; name: string; alias: string; path: string; source: string;
-  sort: number; category: number; action: number; isOpen: number; children?: MenuVO[];
-}
+export type { MenuVO };
 
 export class MenuService {
   private cache = new Map<string, { at: number; menus: Row[] }>();

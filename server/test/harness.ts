@@ -1,0 +1,119 @@
+// Boots the real server in-process on a fresh database: PGlite in a temp folder, or a new
+// database on the PostgreSQL server at 127.0.0.1:5432 (dropped afterwards). Tests speak HTTP to it.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe } from 'node:test';
+import { sql } from 'kysely';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { md5 } from '../src/modules/auth/password.ts';
+
+export const BASIC = 'Basic ' + Buffer.from('saber:saber_secret').toString('base64');
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface TestServer {
+  url: string;
+  server: App;
+  kind: DbKind;
+  /** the captcha answer for a key (read from the database, as the person reading the image would) */
+  captchaCode(key: string): Promise<string>;
+  /** signs in with the password grant; answers the token answer */
+  login(account?: string, password?: string, tenantId?: string): Promise<Record<string, any>>;
+  /** fetch with the envelope parsed; token adds Blade-Auth */
+  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+let pgChecked: boolean | undefined;
+/** PostgreSQL runs in the suite when reachable (and TEST_PG is not "off"). */
+export async function postgresAvailable(): Promise<boolean> {
+  if (process.env.TEST_PG === 'off') return false;
+  if (pgChecked !== undefined) return pgChecked;
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    pgChecked = true;
+  } catch {
+    pgChecked = false;
+  }
+  return pgChecked;
+}
+
+/** Runs a suite once per available database. */
+export async function forEachDatabase(name: string, fn: (kind: DbKind) => void): Promise<void> {
+  const kinds: DbKind[] = ['pglite'];
+  if (await postgresAvailable()) kinds.push('postgres');
+  for (const kind of kinds) describe(`${name} [${kind}]`, () => fn(kind));
+}
+
+export async function startServer(opts: { kind?: DbKind; config?: Partial<Config>; webDist?: string } = {}): Promise<TestServer> {
+  const kind = opts.kind ?? 'pglite';
+  const dir = mkdtempSync(join(tmpdir(), 'campus-test-'));
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl = '';
+  if (kind === 'postgres') {
+    const pg = (await import('pg')).default;
+    const name = 't_' + randomBytes(6).toString('hex');
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN_URL);
+    u.pathname = '/' + name;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    dataDir: dir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '',
+    webDist: opts.webDist ?? join(dir, 'no-web'), uploadDir: join(dir, 'upload'), ...opts.config,
+  });
+  const server = await buildApp(config, { logger: false });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = server.app.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+
+  const api: TestServer['api'] = async (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('Blade-Auth', `bearer ${init.token}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(url + path, { ...init, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  return {
+    url, server, kind, api,
+    async captchaCode(key) {
+      const r = await sql<{ code: string }>`select code from blade_captcha where key = ${key}`.execute(server.database.db);
+      return r.rows[0]?.code ?? '';
+    },
+    async login(account = 'admin', password = 'admin', tenantId = '000000') {
+      const q = new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'password', scope: 'all', type: 'account' });
+      const r = await api(`/api/blade-auth/oauth/token?${q}`, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': tenantId } });
+      if (r.status !== 200) throw new Error(`login ${account}@${tenantId} failed: ${JSON.stringify(r.body)}`);
+      return r.body as Record<string, any>;
+    },
+    async close() {
+      await server.close();
+      await dropDb?.();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
