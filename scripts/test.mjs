@@ -18,7 +18,7 @@ const find = (dir) => {
     .sort();
 };
 const only = process.argv.slice(2);
-const files = only.length ? only : [...find('server/test'), ...find('web/e2e')];
+const files = only.length ? only : [...find('server/src'), ...find('server/test'), ...find('web/e2e')];
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 
 if (files.some((f) => f.startsWith('web/e2e')) && process.env.SKIP_WEB_BUILD !== '1') {

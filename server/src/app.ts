@@ -15,14 +15,11 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { authentication, Tokens } from './http/auth.ts';
 import { contract } from './http/contract.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
-import { logRoutes } from './modules/log/routes.ts';
+import { modules } from './modules/index.ts';
 import { LogService } from './modules/log/service.ts';
-import { resourceRoutes } from './modules/resource/routes.ts';
 import { ConfigService } from './modules/system/config-service.ts';
 import { MenuService } from './modules/system/menu-service.ts';
-import { systemRoutes } from './modules/system/routes.ts';
 
 export interface Services {
   auth: AuthService;
@@ -95,10 +92,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     return { status: 'ok', database: database.kind };
   });
 
-  await authRoutes(app, { db, ...services });
-  await systemRoutes(app, { db, menus: services.menus });
-  await logRoutes(app, { db, logs: services.logs });
-  await resourceRoutes(app, { uploadDir: config.uploadDir });
+  for (const register of modules) await register(app, { ...services, db, database, config });
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {

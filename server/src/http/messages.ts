@@ -60,9 +60,13 @@ const M = {
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof M;
+/** A module's own message: [zh, en], with {name} placeholders. */
+export type Message = readonly [string, string];
 
-export function t(key: MessageKey, lang: Lang = 'zh', params: Record<string, string | number> = {}): string {
-  const text = M[key][lang === 'en' ? 1 : 0];
+/** A message of the shared catalogue (by key) or a module's own [zh, en] pair, in the caller's language. */
+export function t(key: MessageKey | Message, lang: Lang = 'zh', params: Record<string, string | number> = {}): string {
+  const pair = typeof key === 'string' ? M[key] : key;
+  const text = pair[lang === 'en' ? 1 : 0];
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 }
 

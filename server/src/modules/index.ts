@@ -1,0 +1,25 @@
+// Every module of the server, in one list. A module registers its routes (and, through its own
+// migration in db/migrate.ts, its tables, menus and buttons); adding an area is one line here.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import { authRoutes } from './auth/routes.ts';
+import { logRoutes } from './log/routes.ts';
+import { resourceRoutes } from './resource/routes.ts';
+import { systemRoutes } from './system/routes.ts';
+
+export interface ModuleDeps extends Services {
+  db: Database['db'];
+  database: Database;
+  config: Config;
+}
+
+export type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>;
+
+export const modules: Module[] = [
+  authRoutes,
+  systemRoutes,
+  logRoutes,
+  (app, d) => resourceRoutes(app, { uploadDir: d.config.uploadDir }),
+];
