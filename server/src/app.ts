@@ -20,12 +20,14 @@ import { modules } from './modules/index.ts';
 import { LogService } from './modules/log/service.ts';
 import { ConfigService } from './modules/system/config-service.ts';
 import { MenuService } from './modules/system/menu-service.ts';
+import { ScopeService } from './modules/system/scope-service.ts';
 
 export interface Services {
   auth: AuthService;
   menus: MenuService;
   configs: ConfigService;
   logs: LogService;
+  scopes: ScopeService;
 }
 
 export interface App {
@@ -47,6 +49,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     menus: new MenuService(db),
     configs: new ConfigService(db),
     logs: new LogService(db),
+    scopes: new ScopeService(db),
   };
 
   const app = Fastify({
@@ -76,7 +79,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(contract, { recordError: (req, err) => services.logs.recordServer(req, err) });
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
-  await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u) });
+  await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });
+  app.decorate('scopes', services.scopes);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campus platform API', version: '1.0.0', description: 'BladeX-compatible HTTP contract: envelope {code, success, data, msg}; paged lists with suffix filters; Blade-Auth bearer tokens. Payloads the original encrypted with a client-side AES key travel as plain JSON over HTTPS here.' },

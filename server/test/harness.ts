@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { describe } from 'node:test';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../src/app.ts';
+import { nextId } from '../src/db/ids.ts';
+import { SEED } from '../src/db/seed.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { md5 } from '../src/modules/auth/password.ts';
 
@@ -19,6 +21,8 @@ export interface TestServer {
   url: string;
   server: App;
   kind: DbKind;
+  /** the PostgreSQL database this server uses ('' on PGlite), for a second node on the same data */
+  databaseUrl: string;
   /** the captcha answer for a key (read from the database, as the person reading the image would) */
   captchaCode(key: string): Promise<string>;
   /** signs in with the password grant; answers the token answer */
@@ -52,12 +56,16 @@ export async function forEachDatabase(name: string, fn: (kind: DbKind) => void):
   for (const kind of kinds) describe(`${name} [${kind}]`, () => fn(kind));
 }
 
-export async function startServer(opts: { kind?: DbKind; config?: Partial<Config>; webDist?: string } = {}): Promise<TestServer> {
-  const kind = opts.kind ?? 'pglite';
+/**
+ * databaseUrl: run on an existing PostgreSQL database (another node of the same deployment)
+ * instead of a fresh one; it is left in place on close, for its creator to drop.
+ */
+export async function startServer(opts: { kind?: DbKind; config?: Partial<Config>; webDist?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+  const kind = opts.databaseUrl ? 'postgres' : (opts.kind ?? 'pglite');
   const dir = mkdtempSync(join(tmpdir(), 'campus-test-'));
   let dropDb: (() => Promise<void>) | undefined;
-  let databaseUrl = '';
-  if (kind === 'postgres') {
+  let databaseUrl = opts.databaseUrl ?? '';
+  if (kind === 'postgres' && !databaseUrl) {
     const pg = (await import('pg')).default;
     const name = 't_' + randomBytes(6).toString('hex');
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -99,7 +107,7 @@ export async function startServer(opts: { kind?: DbKind; config?: Partial<Config
   };
 
   return {
-    url, server, kind, api,
+    url, server, kind, api, databaseUrl,
     async captchaCode(key) {
       const r = await sql<{ code: string }>`select code from blade_captcha where key = ${key}`.execute(server.database.db);
       return r.rows[0]?.code ?? '';
@@ -116,4 +124,13 @@ export async function startServer(opts: { kind?: DbKind; config?: Partial<Config
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A user who signs in with password "user": a copy of the seeded user with other departments and roles. */
+export async function addUser(s: TestServer, account: string, opts: { deptId?: string; roleId?: string; tenantId?: string; deleted?: boolean } = {}): Promise<string> {
+  const id = nextId();
+  await sql`insert into blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, is_deleted)
+    select ${id}, ${opts.tenantId ?? SEED.tenant}, ${account}, password, ${account}, ${account}, ${opts.roleId ?? ''}, ${opts.deptId ?? ''}, ${opts.deleted ? 1 : 0}
+    from blade_user where id = ${SEED.userId}`.execute(s.server.database.db);
+  return id;
 }

@@ -18,7 +18,7 @@ export interface MenuSeed {
   buttons?: [string, string, string][];
 }
 
-export async function insertMenus(db: Kysely<any>, menus: MenuSeed[], parentId = '0'): Promise<string[]> {
+export async function insertMenus(db: Kysely<any>, menus: MenuSeed[], parentId = '0', top = true): Promise<string[]> {
   const ids: string[] = [];
   for (const m of menus) {
     await db.insertInto('blade_menu').values({
@@ -33,10 +33,10 @@ export async function insertMenus(db: Kysely<any>, menus: MenuSeed[], parentId =
       }).execute();
       ids.push(id);
     }
-    ids.push(...(await insertMenus(db, m.children ?? [], m.id)));
+    ids.push(...(await insertMenus(db, m.children ?? [], m.id, false)));
   }
   // grant the new menus to every administrator role that already exists (later migrations)
-  if (parentId === '0' && ids.length) {
+  if (top && ids.length) {
     await sql`insert into blade_role_menu (menu_id, role_id)
       select m.id, r.id
       from blade_menu m cross join blade_role r

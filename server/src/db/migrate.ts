@@ -3,13 +3,22 @@
 import { Migrator, sql, type Migration } from 'kysely';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import * as m0004 from './migrations/0004_system.ts';
+import * as m0005 from './migrations/0005_region.ts';
+import * as m0006 from './migrations/0006_log_job.ts';
+import * as m0007 from './migrations/0007_resource.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0004_system': m0004,
+  '0005_region': m0005,
+  '0006_log_job': m0006,
+  '0007_resource': m0007,
 };
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // modules land in any order, so a later-numbered migration may already have run
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -13,7 +13,11 @@ export interface Ctx {
   tenantId: string;
   userId: string;
   deptId: string;
+  /** the data-scope narrowing of the caller's roles for a resource code (absent: none) */
+  dataScope?: (resourceCode: string) => Promise<Narrow | null>;
 }
+
+type Narrow = (qb: SelectQueryBuilder<any, any, Row>) => SelectQueryBuilder<any, any, Row>;
 
 export interface TableDef {
   /** table name as written in SQL (snake_case) */
@@ -28,6 +32,10 @@ export interface TableDef {
   audit?: boolean;
   /** never sent to clients */
   hidden?: string[];
+  /** rows are their creator's own (personal groups): others of the tenant never see them */
+  owner?: boolean;
+  /** resource code whose data scopes narrow lists and details (002: data scope) */
+  dataScope?: string;
   defaultOrder?: { field: string; dir: 'asc' | 'desc' }[];
 }
 
@@ -43,7 +51,7 @@ export function parseIds(ids: unknown): string[] {
 export class Repo {
   readonly def: Required<Omit<TableDef, 'defaultOrder'>> & Pick<TableDef, 'defaultOrder'>;
   constructor(readonly db: Db, def: TableDef) {
-    this.def = { tenant: false, softDelete: true, audit: true, hidden: [], ...def };
+    this.def = { tenant: false, softDelete: true, audit: true, hidden: [], owner: false, dataScope: '', ...def };
   }
 
   /** Rows of this table the context may see: its tenant's, not deleted. */
@@ -51,7 +59,15 @@ export class Repo {
     let qb = db.selectFrom(this.def.table).selectAll() as SelectQueryBuilder<any, any, Row>;
     if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
     if (this.def.softDelete) qb = qb.where('isDeleted', '=', 0);
+    if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
     return qb;
+  }
+
+  /** select() narrowed further by the caller's data scopes, for reads */
+  async scoped(ctx: Ctx): Promise<SelectQueryBuilder<any, any, Row>> {
+    const qb = this.select(ctx);
+    const narrow = this.def.dataScope && ctx.dataScope ? await ctx.dataScope(this.def.dataScope) : null;
+    return narrow ? narrow(qb) : qb;
   }
 
   out = (row: Row | undefined): Row | null => {
@@ -62,7 +78,7 @@ export class Repo {
 
   async page(ctx: Ctx, query: Record<string, unknown>, narrow?: (qb: SelectQueryBuilder<any, any, Row>) => SelectQueryBuilder<any, any, Row>, opts: { maxSize?: number } = {}): Promise<Page<Row>> {
     const pq = parsePageQuery(query, this.def.columns, opts);
-    let qb = this.select(ctx);
+    let qb = await this.scoped(ctx);
     if (narrow) qb = narrow(qb);
     if (pq.filters.length) qb = qb.where((eb) => filterWhere(eb, pq, this.def.columns));
     const { total } = (await qb.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
@@ -75,13 +91,14 @@ export class Repo {
 
   async detail(ctx: Ctx, id: unknown): Promise<Row | null> {
     if (!isId(id)) return null;
-    return this.out(await this.select(ctx).where('id', '=', id).executeTakeFirst());
+    return this.out(await (await this.scoped(ctx)).where('id', '=', id).executeTakeFirst());
   }
 
   /** Insert (no id) or update (id) one row; answers the stored row. */
   async save(ctx: Ctx, entity: Row, db: Db = this.db): Promise<Row> {
     const values: Row = { ...entity };
-    for (const k of ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'isDeleted', 'tenantId']) delete values[k];
+    for (const k of ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'isDeleted']) delete values[k];
+    if (this.def.tenant) delete values.tenantId; // the caller's tenant, never the body's
     const id = values.id;
     delete values.id;
     if (id !== undefined && id !== null && id !== '') {
@@ -91,6 +108,7 @@ export class Repo {
       if (this.def.audit) Object.assign(values, { updateUser: ctx.userId || null, updateTime: sql`now()` });
       let qb = db.updateTable(this.def.table).set(values).where('id', '=', id);
       if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
+      if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
       const row = await qb.returningAll().executeTakeFirstOrThrow();
       return this.out(row as Row) as Row;
     }
@@ -107,6 +125,7 @@ export class Repo {
       let qb = db.updateTable(this.def.table).set({ isDeleted: 1, ...(this.def.audit ? { updateUser: ctx.userId || null, updateTime: sql`now()` } : {}) })
         .where('id', 'in', ids).where('isDeleted', '=', 0);
       if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
+      if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
       const r = await qb.executeTakeFirst();
       return Number(r.numUpdatedRows ?? 0);
     }

@@ -40,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the button and menu codes the user's roles grant */
     permissionsOf(user: AuthUser): Promise<Set<string>>;
+    /** data and API scopes (system module) */
+    scopes?: import('../modules/system/scope-service.ts').ScopeService;
   }
   interface FastifyContextConfig {
     /** true: callable without a token */
@@ -101,7 +103,7 @@ export class Tokens {
 }
 
 /** Reads `Blade-Auth: bearer <jwt>` (or Authorization: Bearer) and refuses non-public routes without it. */
-export const authentication = fp(async (app: FastifyInstance, opts: { tokens: Tokens; permissions: (u: AuthUser) => Promise<Set<string>> }) => {
+export const authentication = fp(async (app: FastifyInstance, opts: { tokens: Tokens; permissions: (u: AuthUser) => Promise<Set<string>>; apiAllowed?: (u: AuthUser, path: string) => Promise<boolean> }) => {
   app.decorateRequest('user', null);
   app.decorate('permissionsOf', opts.permissions);
   // the API documentation is readable without signing in
@@ -122,6 +124,7 @@ export const authentication = fp(async (app: FastifyInstance, opts: { tokens: To
     }
     if (cfg.public) return;
     if (!req.user) throw new ApiError(401, 'unauthorized');
+    if (opts.apiAllowed && !(await opts.apiAllowed(req.user, req.url.split('?')[0]))) throw new ApiError(403, 'forbidden');
     if (cfg.permission) {
       const need = Array.isArray(cfg.permission) ? cfg.permission : [cfg.permission];
       const have = await opts.permissions(req.user);

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ApiError } from './errors.ts';
 import { isEnvelope } from './envelope.ts';
-import { langOf, t, type Lang } from './messages.ts';
+import { fromZmsg, langOf, t, type Lang } from './messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,6 +106,8 @@ function validationMessage(err: { validation?: unknown[]; message: string }, lan
     const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
     const p = v.params ?? {};
     const message = v.message ?? '';
+    const own = fromZmsg(message, lang);
+    if (own) return own;
     switch (v.keyword) {
       case 'invalid_type':
         return /received undefined/.test(message) ? t('required', lang, { field }) : t('invalid', lang, { field });

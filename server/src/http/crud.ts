@@ -14,7 +14,11 @@ export const idsQuery = z.object({ ids: z.string().max(20000).optional() }).pass
 
 export function ctxOf(req: FastifyRequest): Ctx {
   const u = me(req);
-  return { tenantId: u.tenantId, userId: u.userId, deptId: u.deptId };
+  const scopes = req.server.scopes;
+  return {
+    tenantId: u.tenantId, userId: u.userId, deptId: u.deptId,
+    dataScope: scopes ? (code) => scopes.narrow({ tenantId: u.tenantId, userId: u.userId, deptId: u.deptId, roleIds: u.roleIds, roleAliases: u.roleName.split(',') }, code) : undefined,
+  };
 }
 
 export interface ResourceDef extends TableDef {
@@ -32,6 +36,8 @@ export interface ResourceDef extends TableDef {
   listNarrow?: Parameters<Repo['page']>[2];
   /** answer fields shaped for the client */
   present?: (row: Row) => Row;
+  /** refuses callers before any of the four runs (e.g. platform-only entities) */
+  guard?: (ctx: Ctx) => void;
   /** leave out some of the four (e.g. read-only logs) */
   only?: ('list' | 'detail' | 'submit' | 'remove')[];
 }
@@ -42,25 +48,30 @@ export function resource(app: FastifyInstance, db: Db, def: ResourceDef): Repo {
   const perm = (codes: string[]): { permission?: string[] } => (p ? { permission: codes } : {});
   const present = (r: Row | null) => (r && def.present ? def.present(r) : r);
   const has = (k: NonNullable<ResourceDef['only']>[number]) => !def.only || def.only.includes(k);
+  const ctxOfGuarded = (req: FastifyRequest) => {
+    const ctx = ctxOf(req);
+    def.guard?.(ctx);
+    return ctx;
+  };
 
   if (has('list')) app.get(`${def.base}/list`, {
     schema: { tags: [def.tag], summary: 'paged list with BladeX filters', querystring: listQuery },
     config: perm([p + '_view', p!]),
   }, async (req) => {
-    const page = await repo.page(ctxOf(req), req.query as Record<string, unknown>, def.listNarrow);
+    const page = await repo.page(ctxOfGuarded(req), req.query as Record<string, unknown>, def.listNarrow);
     return ok({ ...page, records: page.records.map((r) => present(r)) });
   });
 
   if (has('detail')) app.get(`${def.base}/detail`, {
     schema: { tags: [def.tag], summary: 'one row by id (data null when missing)', querystring: idQuery },
     config: perm([p + '_view', p!]),
-  }, async (req) => ok(present(await repo.detail(ctxOf(req), (req.query as { id?: string }).id))));
+  }, async (req) => ok(present(await repo.detail(ctxOfGuarded(req), (req.query as { id?: string }).id))));
 
   if (has('submit')) app.post(`${def.base}/submit`, {
     schema: { tags: [def.tag], summary: 'insert (no id) or update (id)', body: def.body },
     config: perm([p + '_add', p + '_edit']),
   }, async (req) => {
-    const ctx = ctxOf(req);
+    const ctx = ctxOfGuarded(req);
     const entity = { ...(req.body as Row) };
     // the route lets in either code; the exact one depends on insert or update
     if (p && !(await app.permissionsOf(me(req))).has(entity.id ? `${p}_edit` : `${p}_add`)) throw new ApiError(403, 'forbidden');
@@ -72,7 +83,7 @@ export function resource(app: FastifyInstance, db: Db, def: ResourceDef): Repo {
     schema: { tags: [def.tag], summary: 'remove rows by ids=1,2', querystring: idsQuery },
     config: perm([p + '_delete']),
   }, async (req) => {
-    await repo.remove(ctxOf(req), parseIds((req.query as { ids?: string }).ids));
+    await repo.remove(ctxOfGuarded(req), parseIds((req.query as { ids?: string }).ids));
     return ok(true);
   });
 

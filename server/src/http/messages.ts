@@ -77,3 +77,12 @@ export function isMessageKey(k: string): k is MessageKey {
 export function langOf(acceptLanguage: string | undefined): Lang {
   return acceptLanguage && /^en\b/i.test(acceptLanguage.trim()) ? 'en' : 'zh';
 }
+
+const SEP = '\u0001';
+/** A module message as a zod error text; the validation answer shows it in the caller's language. */
+export const zmsg = (m: Message): string => m[0] + SEP + m[1];
+/** The caller's half of a zmsg text, or null for zod's own texts. */
+export function fromZmsg(text: string, lang: Lang): string | null {
+  const at = text.indexOf(SEP);
+  return at < 0 ? null : lang === 'en' ? text.slice(at + 1) : text.slice(0, at);
+}

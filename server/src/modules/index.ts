@@ -5,9 +5,15 @@ import type { Services } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { authRoutes } from './auth/routes.ts';
+import { jobRoutes } from './job/routes.ts';
 import { logRoutes } from './log/routes.ts';
 import { resourceRoutes } from './resource/routes.ts';
+import { smsRoutes } from './resource/sms.ts';
+import { adminRoutes, regionRoutes } from './system/admin.ts';
+import { menuAdminRoutes } from './system/menu-admin.ts';
+import { orgRoutes } from './system/org.ts';
 import { systemRoutes } from './system/routes.ts';
+import { userRoutes } from './system/user.ts';
 
 export interface ModuleDeps extends Services {
   db: Database['db'];
@@ -20,6 +26,13 @@ export type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>;
 export const modules: Module[] = [
   authRoutes,
   systemRoutes,
+  orgRoutes,
+  userRoutes,
+  menuAdminRoutes,
+  adminRoutes,
+  regionRoutes,
   logRoutes,
-  (app, d) => resourceRoutes(app, { uploadDir: d.config.uploadDir }),
+  jobRoutes,
+  resourceRoutes,
+  smsRoutes,
 ];

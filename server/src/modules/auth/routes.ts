@@ -28,19 +28,23 @@ const tokenParams = z.object({
   roleId: z.string().max(19).optional(),
 }).passthrough();
 
-/** Token refusals are BladeX's flat {error_code, error_description}, not the envelope. */
-function oauthError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+/** Token refusals are BladeX's flat {error_code, error_description}, not the envelope; each is a login-log row. */
+const oauthError = (logs: LogService) => async (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
   const { status, msg } = describe(err, req.lang);
   if (status >= 500) req.log.error({ err }, 'token request failed');
+  const p = { ...(req.query as Record<string, unknown>), ...((typeof req.body === 'object' && req.body) || {}) } as Record<string, unknown>;
+  if (p.grant_type !== 'refresh_token') {
+    await logs.recordLogin(req, { tenantId: str(req.headers['tenant-id']) || str(p.tenantId) || DEFAULT_TENANT, account: str(p.username), grantType: str(p.grant_type) || 'password', success: false, message: describe(err, 'zh').msg });
+  }
   return reply.code(status >= 500 ? 500 : status === 401 ? 401 : 400).send({ error_code: status, error_description: msg });
-}
+};
 
 const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : v === undefined || v === null ? '' : String(v));
 
 export async function authRoutes(app: FastifyInstance, { db, auth, menus, configs, logs }: Deps) {
   app.post('/api/blade-auth/oauth/token', {
     config: { public: true },
-    errorHandler: oauthError,
+    errorHandler: oauthError(logs),
     schema: { tags: ['auth'], summary: 'Sign in or refresh: grant_type password | captcha | refresh_token | sms_code | social | authorization_code; Basic client header; params in form, JSON or query', querystring: tokenParams },
   }, async (req) => {
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
@@ -73,6 +77,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
       throw new ApiError(400, 'grantUnknown', { grant });
     }
     const answer = await auth.issue(user, client, { deptId, roleId });
+    await logs.recordLogin(req, { tenantId, userId: answer.user_id, account: answer.account, userName: answer.real_name, grantType: grant, success: true });
     return answer;
   });
 
@@ -105,6 +110,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
 
   app.get('/api/blade-auth/oauth/clear-cache', { schema: { tags: ['auth'], summary: 'Empty the menu and permission caches' } }, async () => {
     menus.clearCache();
+    app.scopes?.clearCache();
     return ok(true);
   });
 
@@ -126,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
   };
   app.get('/api/blade-cas/cas/verify', { config: { public: true }, schema: { tags: ['auth'], summary: 'Validate a CAS ticket at the CAS server (/serviceValidate) and sign the user in; data is the token answer', querystring: casParams } },
     async (req) => ok(await casSignIn(req)));
-  app.post('/api/blade-cas/cas/oauth/token', { config: { public: true }, errorHandler: oauthError, schema: { tags: ['auth'], summary: 'CAS ticket to token (flat token answer)', querystring: casParams } },
+  app.post('/api/blade-cas/cas/oauth/token', { config: { public: true }, errorHandler: oauthError(logs), schema: { tags: ['auth'], summary: 'CAS ticket to token (flat token answer)', querystring: casParams } },
     async (req) => casSignIn(req));
 
   // ---- third-party uid sign-in: needs a configured provider ----

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { me } from '../../http/auth.ts';
-import { resource } from '../../http/crud.ts';
+import { resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import type { LogService } from './service.ts';
 
@@ -19,6 +19,28 @@ export async function logRoutes(app: FastifyInstance, { db, logs }: { db: Db; lo
     permission: 'errorLog', only: ['list', 'detail'], body: z.object({}),
     columns: { id: 'id', type: 'string', serviceId: 'string', requestUri: 'string', method: 'string', message: 'string', remoteIp: 'string', createBy: 'string', createTime: 'date' },
     defaultOrder: [{ field: 'createTime', dir: 'desc' }],
+  });
+
+  // every API call, with its time and outcome (flushed in batches; docs and health are left out)
+  app.addHook('onResponse', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || !req.routeOptions.url) return;
+    logs.recordApi(req, reply.statusCode, reply.elapsedTime);
+  });
+  app.addHook('onClose', async () => { await logs.flush(); });
+
+  const readOnly = (base: string, table: string, permission: string, columns: Record<string, 'string' | 'id' | 'number' | 'date'>) => resource(app, db, {
+    base, tag: 'log', table, tenant: true, softDelete: false, audit: false, permission, only: ['list', 'detail'], body: z.object({}),
+    columns: { id: 'id', createTime: 'date', ...columns }, defaultOrder: [{ field: 'createTime', dir: 'desc' }],
+  });
+  readOnly('/api/blade-log/usual', 'blade_log_usual', 'usualLog', { logId: 'string', logLevel: 'string', logData: 'string', requestUri: 'string', createBy: 'string', remoteIp: 'string' });
+  readOnly('/api/blade-log/api', 'blade_log_api', 'apiLog', { title: 'string', method: 'string', requestUri: 'string', type: 'string', statusCode: 'number', createBy: 'string', remoteIp: 'string' });
+  readOnly('/api/blade-portal/userLoginLog', 'blade_log_login', 'loginLog', { account: 'string', userName: 'string', grantType: 'string', success: 'number', remoteIp: 'string' });
+  readOnly('/api/blade-log/dataCollectLog', 'blade_data_collect_log', 'usualLog', { source: 'string', target: 'string', success: 'number' });
+  resource(app, db, {
+    base: '/api/blade-portal/searchLog', tag: 'log', table: 'blade_search_log', tenant: true, permission: 'usualLog',
+    columns: { id: 'id', keyword: 'string', searchType: 'string', resultCount: 'number', createTime: 'date' },
+    body: z.object({ id: zOptId, keyword: z.string().trim().min(1).max(255), searchType: z.string().max(64).optional().nullable(), resultCount: z.coerce.number().int().min(0).optional() }),
+    beforeSave: (ctx, e) => { e.userId = ctx.userId; },
   });
 
   app.post('/api/blade-log/error/sendLogs', {

@@ -9,8 +9,60 @@ export interface ClientLog { type?: string; url?: string; message?: string; stac
 
 const cut = (v: unknown, n: number) => (v === undefined || v === null ? null : String(typeof v === 'object' ? JSON.stringify(v) : v).slice(0, n));
 
+type ApiLogRow = Record<string, unknown>;
+
 export class LogService {
+  private apiBuffer: ApiLogRow[] = [];
+  private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
   constructor(private readonly db: Db) {}
+
+  /**
+   * Every API call is recorded with its time and outcome. Rows are written in batches (every
+   * second or 200 calls) so logging never adds a write to the request itself.
+   */
+  recordApi(req: FastifyRequest, statusCode: number, ms: number): void {
+    const u = req.user;
+    this.apiBuffer.push({
+      id: nextId(), tenantId: u?.tenantId ?? String(req.headers['tenant-id'] ?? '000000').slice(0, 12), serviceId: 'api', serverHost: hostname(),
+      type: statusCode < 400 ? '1' : '2', title: cut(req.routeOptions.schema?.summary, 255), method: req.method,
+      requestUri: cut(req.url.split('?')[0], 2000), userAgent: cut(req.headers['user-agent'], 1000), remoteIp: req.ip,
+      methodClass: cut(req.routeOptions.url, 255), params: cut(req.url.split('?')[1] ?? null, 4000), statusCode, time: String(Math.round(ms)),
+      createBy: u?.account ?? null,
+    });
+    if (this.apiBuffer.length >= 200) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), 1000);
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.flushing) await this.flushing;
+    const rows = this.apiBuffer;
+    this.apiBuffer = [];
+    if (!rows.length) return;
+    this.flushing = this.db.insertInto('bladeLogApi').values(rows).execute().then(() => undefined, () => undefined);
+    await this.flushing;
+    this.flushing = null;
+  }
+
+  /** A sign-in attempt, right or wrong (login log screen). */
+  async recordLogin(req: FastifyRequest, p: { tenantId: string; userId?: string; account?: string; userName?: string; grantType: string; success: boolean; message?: string }): Promise<void> {
+    await this.db.insertInto('bladeLogLogin').values({
+      id: nextId(), tenantId: p.tenantId.slice(0, 12), userId: p.userId ?? null, account: cut(p.account, 64), userName: cut(p.userName, 64),
+      loginType: 'web', grantType: cut(p.grantType, 32), success: p.success ? 1 : 0, message: cut(p.message, 500),
+      remoteIp: req.ip, userAgent: cut(req.headers['user-agent'], 1000),
+    }).execute().catch((e) => req.log.error({ err: e }, 'could not record the login log'));
+  }
+
+  /** A business event worth keeping (who did what), shown on the usual-log screen. */
+  async recordUsual(req: FastifyRequest, logId: string, data: unknown, level: 'info' | 'warn' | 'error' = 'info'): Promise<void> {
+    const u = req.user;
+    await this.db.insertInto('bladeLogUsual').values({
+      id: nextId(), tenantId: u?.tenantId ?? '000000', serviceId: 'api', serverHost: hostname(), logLevel: level, logId: cut(logId, 100),
+      logData: cut(data, 20000), method: req.method, requestUri: cut(req.url.split('?')[0], 2000), remoteIp: req.ip,
+      userAgent: cut(req.headers['user-agent'], 1000), createBy: u?.account ?? null,
+    }).execute().catch((e) => req.log.error({ err: e }, 'could not record the usual log'));
+  }
 
   async recordClient(user: AuthUser, req: FastifyRequest, entries: ClientLog[]): Promise<number> {
     const rows = entries.slice(0, 200).map((e) => ({

@@ -1,43 +1,91 @@
-// Object storage on local disk (S3-compatible stores come with the resource module of issue 3):
-// put-file stores an upload under an unguessable name and answers its link.
+// Object storage (002 §7 "Object storage", "Attachment"): put-file checks the upload by content,
+// stores it on local disk under an unguessable name and records it as an attachment. Provider
+// records (OSS) are kept and one may be enabled per tenant.
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat, unlink } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { isId } from '../../db/repo.ts';
+import { ctxOf, resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { Message } from '../../http/messages.ts';
+import type { ModuleDeps } from '../index.ts';
+import { acceptList, judge } from './files.ts';
 
-/** Kinds the spec allows (000 §5): images, video, audio, documents, archives. */
-export const ALLOWED_EXT = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg', 'mp4', 'avi', 'mov', 'wmv', 'mkv', 'webm', 'mp3', 'wav', 'ogg', 'flac', 'aac', 'm4a',
-  'doc', 'docx', 'ppt', 'pptx', 'pdf', 'xls', 'xlsx', 'txt', 'zip', '7z', 'tar', 'rar']);
-const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', svg: 'image/svg+xml', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', mp4: 'video/mp4', mp3: 'audio/mpeg' };
+const MSG = {
+  notAllowed: ['仅允许上传{kinds}', 'Only {kinds} may be uploaded'],
+  attachMissing: ['附件不存在', 'No such attachment'],
+} as const satisfies Record<string, Message>;
+
+const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', svg: 'image/svg+xml', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg' };
 const FILE_BASE = '/api/blade-resource/oss/endpoint/file';
+const HEAD_BYTES = 4100;
 
-export async function resourceRoutes(app: FastifyInstance, { uploadDir }: { uploadDir: string }) {
+export async function resourceRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+  const uploadDir = config.uploadDir;
+
+  const attach = resource(app, db, {
+    base: '/api/blade-resource/attach', tag: 'resource', table: 'blade_attach', tenant: true, permission: 'attach', only: ['list', 'detail', 'remove'],
+    columns: { id: 'id', name: 'string', originalName: 'string', extension: 'string', attachSize: 'number', createTime: 'date' },
+    defaultOrder: [{ field: 'createTime', dir: 'desc' }], body: z.object({}),
+  });
+  app.post('/api/blade-resource/attach/submit', {
+    schema: { tags: ['resource'], summary: 'Rename an attachment (the file itself comes through put-file)', body: z.object({ id: z.string().regex(/^\d{1,19}$/), originalName: z.string().trim().min(1).max(500) }) },
+    config: { permission: 'attach_upload' },
+  }, async (req) => ok(await attach.save(ctxOf(req), req.body as Record<string, unknown>)));
+
   app.post('/api/blade-resource/oss/endpoint/put-file', {
-    schema: { tags: ['resource'], summary: 'Upload one file (multipart field file); answers {link, originalName, name}' },
+    schema: { tags: ['resource'], summary: 'Upload one file (multipart field file; optional query accept=image,pdf,... narrows the kinds); answers {link, originalName, name, attachId}. The content must match the name: images, video, audio, documents, archives only.', querystring: z.object({ accept: z.string().max(500).optional() }).passthrough() },
   }, async (req) => {
+    const ctx = ctxOf(req);
     if (!req.isMultipart()) throw new ApiError(415, 'unsupportedMedia');
     const file = await req.file();
     if (!file) throw new ApiError(400, 'fileMissing');
-    const ext = extname(file.filename).slice(1).toLowerCase();
-    if (!ALLOWED_EXT.has(ext)) {
+    const accept = acceptList((req.query as { accept?: string }).accept);
+    // read the head to judge the content, then stream head + rest to disk
+    const chunks: Buffer[] = [];
+    let have = 0;
+    const it = file.file[Symbol.asyncIterator]();
+    let done = false;
+    while (have < HEAD_BYTES) {
+      const r = await it.next();
+      if (r.done) { done = true; break; }
+      chunks.push(r.value as Buffer);
+      have += (r.value as Buffer).length;
+    }
+    const head = Buffer.concat(chunks);
+    const verdict = await judge(file.filename, head.subarray(0, HEAD_BYTES), accept);
+    if (!verdict.ok) {
       file.file.resume();
+      if (verdict.reason === 'notAllowed') throw new ApiError(400, MSG.notAllowed, { kinds: (accept ?? []).join('、') });
       throw new ApiError(400, 'fileIllegal');
     }
+    const ext = file.filename.split('.').pop()!.toLowerCase();
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     const name = `${day}/${randomUUID().replace(/-/g, '')}.${ext}`;
     const dest = join(uploadDir, name);
     await mkdir(join(uploadDir, day), { recursive: true });
-    await pipeline(file.file, createWriteStream(dest));
+    const body = new PassThrough();
+    body.write(head);
+    const rest = (async () => {
+      if (!done) for (let r = await it.next(); !r.done; r = await it.next()) if (!body.write(r.value)) await new Promise((res) => body.once('drain', res));
+      body.end();
+    })();
+    await Promise.all([pipeline(body, createWriteStream(dest)), rest]);
     if (file.file.truncated) {
       await unlink(dest).catch(() => undefined);
       throw new ApiError(413, 'fileTooLarge');
     }
-    return ok({ link: `${FILE_BASE}/${name}`, domain: '', name, originalName: file.filename, attachId: null });
+    const size = (await stat(dest)).size;
+    const link = `${FILE_BASE}/${name}`;
+    const row = await attach.save(ctx, { link, domainUrl: '', name, originalName: file.filename.slice(0, 500), extension: ext, attachSize: size });
+    return ok({ link, domain: '', name, originalName: file.filename, attachId: row.id });
   });
 
   // Stored files: names are random, so a link is the capability to read (as object-storage links are).
@@ -48,9 +96,50 @@ export async function resourceRoutes(app: FastifyInstance, { uploadDir }: { uplo
     if (!path.startsWith(resolve(uploadDir) + sep)) throw new ApiError(404, 'notFound', { path: req.url });
     const s = await stat(path).catch(() => null);
     if (!s?.isFile()) throw new ApiError(404, 'notFound', { path: req.url });
-    const ext = extname(file).slice(1);
-    reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff');
-    if (ext === 'svg') reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    const ext = file.split('.').pop()!;
+    reply.header('Cache-Control', 'private, max-age=86400');
+    // an uploaded SVG or text must never run as a page of this site
+    reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
     return reply.type(MIME[ext] ?? 'application/octet-stream').send(createReadStream(path));
   });
+
+  app.get('/api/blade-resource/attach/download', { schema: { tags: ['resource'], summary: 'Download an attachment under its original name', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() } }, async (req, reply) => {
+    const row = await attach.detail(ctxOf(req), (req.query as { id?: string }).id);
+    if (!row) throw new ApiError(404, MSG.attachMissing);
+    const path = resolve(uploadDir, String(row.name));
+    if (!path.startsWith(resolve(uploadDir) + sep) || !(await stat(path).catch(() => null))) throw new ApiError(404, MSG.attachMissing);
+    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(row.originalName ?? row.name))}`);
+    return reply.type('application/octet-stream').send(createReadStream(path));
+  });
+
+  // ---- providers: object storage ----
+  resource(app, db, {
+    base: '/api/blade-resource/oss', tag: 'resource', table: 'blade_oss', tenant: true, permission: 'oss',
+    columns: { id: 'id', category: 'number', ossCode: 'string', endpoint: 'string', bucketName: 'string', isEnabled: 'number', createTime: 'date' },
+    hidden: ['secretKey'],
+    body: z.object({
+      id: zOptId, category: z.coerce.number().int().min(1).max(9), ossCode: z.string().trim().min(1).max(32), endpoint: z.url().max(255),
+      transformEndpoint: z.string().max(255).optional().nullable(), accessKey: z.string().max(255).optional().nullable(),
+      secretKey: z.string().max(255).optional().nullable(), bucketName: z.string().trim().min(1).max(255), appId: z.string().max(255).optional().nullable(),
+      region: z.string().max(255).optional().nullable(), remark: z.string().max(255).optional().nullable(),
+    }),
+    beforeSave: (_ctx, e) => { if (e.id && !e.secretKey) delete e.secretKey; }, // an empty secret on edit keeps the stored one
+  });
+  enableRoute(app, db, 'bladeOss', 'oss_enable', '/api/blade-resource/oss');
 }
+
+/** POST {base}/enable?id=: one enabled provider per tenant. */
+export const enableRoute = (app: FastifyInstance, db: ModuleDeps['db'], table: 'bladeOss' | 'bladeSms', perm: string, base: string) => app.post(`${base}/enable`, {
+    schema: { tags: ['resource'], summary: 'Enable this provider (the others of the tenant are disabled)', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() },
+    config: { permission: perm },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const id = (req.query as { id?: string }).id ?? (req.body as { id?: string } | undefined)?.id;
+    if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'id' });
+    await db.transaction().execute(async (tx) => {
+      const r = await tx.updateTable(table).set({ isEnabled: 1, updateTime: sql`now()` }).where('id', '=', id).where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) throw new ApiError(400, 'noData');
+      await tx.updateTable(table).set({ isEnabled: 0 }).where('id', '<>', id).where('tenantId', '=', ctx.tenantId).execute();
+    });
+    return ok(true);
+  });

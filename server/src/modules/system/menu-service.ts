@@ -51,9 +51,17 @@ export class MenuService {
   /** The sidebar tree (category 1), optionally below one top menu. */
   async routes(user: AuthUser, topMenuId?: string): Promise<MenuVO[]> {
     const menus = (await this.granted(user)).filter((m) => m.category === 1);
-    const tree = buildTree(menus);
-    if (topMenuId) return tree.find((t) => t.id === topMenuId)?.children ?? [];
-    return tree;
+    if (topMenuId && /^\d{1,19}$/.test(topMenuId)) {
+      // a top menu groups some menus: keep those and everything below them
+      const grouped = new Set((await this.db.selectFrom('bladeTopMenuSetting').select('menuId').where('topMenuId', '=', topMenuId).execute()).map((r) => String(r.menuId)));
+      const keep = new Set<string>();
+      const byParent = new Map<string, Row[]>();
+      for (const m of menus) byParent.set(String(m.parentId), [...(byParent.get(String(m.parentId)) ?? []), m]);
+      const walk = (id: string) => { keep.add(id); for (const c of byParent.get(id) ?? []) walk(String(c.id)); };
+      for (const m of menus) if (grouped.has(String(m.id))) walk(String(m.id));
+      return buildTree(menus.filter((m) => keep.has(String(m.id))), grouped);
+    }
+    return buildTree(menus);
   }
 
   /** Menus whose children are their button rows (category 2), for the permission map. */
@@ -80,13 +88,14 @@ const vo = (m: Row): MenuVO => ({
   action: m.action as number, isOpen: m.isOpen as number,
 });
 
-export function buildTree(rows: Row[]): MenuVO[] {
+/** Nests menu rows; roots are top-level rows, or (within a top menu) the grouped rows. */
+export function buildTree(rows: Row[], roots: Set<string> = new Set()): MenuVO[] {
   const nodes = new Map(rows.map((r) => [String(r.id), vo(r)]));
-  const roots: MenuVO[] = [];
+  const top: MenuVO[] = [];
   for (const n of nodes.values()) {
     const parent = nodes.get(n.parentId);
     if (parent) (parent.children ??= []).push(n);
-    else if (n.parentId === '0') roots.push(n);
+    else if (n.parentId === '0' || roots.has(n.id)) top.push(n);
   }
-  return roots;
+  return top;
 }

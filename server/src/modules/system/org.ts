@@ -1,0 +1,185 @@
+// Departments, posts and roles of a tenant (002 §7), including the role grants of menus, data
+// scopes and API scopes. Lists that the spec shows as trees answer trees.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { parseIds, type Row } from '../../db/repo.ts';
+import { me } from '../../http/auth.ts';
+import { ctxOf, resource, zOptId } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { ModuleDeps } from '../index.ts';
+import { MSG } from './messages.ts';
+import { zmsg } from '../../http/messages.ts';
+import { checkParent, descendants, toTree, withHasChildren } from './tree.ts';
+
+const parentQuery = z.object({ parentId: z.string().max(19).optional(), tenantId: z.string().max(12).optional() }).passthrough();
+const opt = (s: z.ZodType) => s.optional().nullable();
+
+export async function orgRoutes(app: FastifyInstance, { db, menus, scopes }: ModuleDeps) {
+  // ---- departments ----
+  const dept = resource(app, db, {
+    base: '/api/blade-system/dept', tag: 'system', table: 'blade_dept', tenant: true, permission: 'dept', only: ['detail', 'submit'],
+    columns: { id: 'id', parentId: 'id', deptName: 'string', fullName: 'string', deptCategory: 'number', sort: 'number', createTime: 'date' },
+    defaultOrder: [{ field: 'sort', dir: 'asc' }],
+    body: z.object({
+      id: zOptId, parentId: z.union([z.string().regex(/^\d{1,19}$/), z.literal('')]).optional().nullable().transform((v) => v || '0'),
+      deptName: z.string({ error: zmsg(MSG.deptName) }).trim().min(1, zmsg(MSG.deptName)).max(45), fullName: opt(z.string().max(45)),
+      deptCategory: z.coerce.number().int().min(1).max(9).optional(), sort: z.coerce.number().int().min(0).max(99999).optional(), remark: opt(z.string().max(255)),
+    }),
+    beforeSave: async (ctx, e) => {
+      await checkParent(db, 'bladeDept', e.id as string | undefined, e.parentId as string, (q) => q.where('tenantId', '=', ctx.tenantId));
+      const parent = e.parentId === '0' ? null : await db.selectFrom('bladeDept').select('ancestors').where('id', '=', e.parentId as string).executeTakeFirst();
+      e.ancestors = parent ? `${parent.ancestors},${e.parentId}` : '0';
+      if (!e.fullName) e.fullName = e.deptName;
+    },
+  });
+  const deptScope = (tenantId: string) => (q: any) => q.where('tenantId', '=', tenantId);
+  app.get('/api/blade-system/dept/list', { schema: { tags: ['system'], summary: 'Departments as a tree (filters: deptName, fullName)', querystring: z.record(z.string(), z.string()) }, config: { permission: ['dept', 'dept_view'] } }, async (req) => {
+    const q = req.query as Record<string, string>;
+    let qb = dept.select(ctxOf(req)).orderBy('sort').orderBy('id');
+    if (q.deptName) qb = qb.where('deptName', 'ilike', `%${q.deptName.replace(/[\\%_]/g, '\\$&')}%`);
+    if (q.fullName) qb = qb.where('fullName', 'ilike', `%${q.fullName.replace(/[\\%_]/g, '\\$&')}%`);
+    const rows = await qb.execute();
+    return ok(q.deptName || q.fullName ? rows : nest(rows));
+  });
+  app.get('/api/blade-system/dept/lazy-list', { schema: { tags: ['system'], summary: 'One level of departments below parentId (0 = top), with hasChildren', querystring: parentQuery }, config: { permission: ['dept', 'dept_view'] } }, async (req) => {
+    const u = me(req);
+    const parentId = (req.query as { parentId?: string }).parentId || '0';
+    const rows = await dept.select(ctxOf(req)).where('parentId', '=', /^\d+$/.test(parentId) ? parentId : '-1').orderBy('sort').orderBy('id').execute();
+    return ok(await withHasChildren(db, 'bladeDept', rows, deptScope(u.tenantId)));
+  });
+  app.get('/api/blade-system/dept/tree', { schema: { tags: ['system'], summary: 'All departments of the tenant as TreeNodes', querystring: parentQuery } }, async (req) => {
+    const rows = await dept.select(ctxOf(req)).orderBy('sort').orderBy('id').execute();
+    return ok(toTree(rows, (r) => String(r.deptName)));
+  });
+  app.get('/api/blade-system/dept/lazy-tree', { schema: { tags: ['system'], summary: 'One level of department TreeNodes below parentId', querystring: parentQuery } }, async (req) => {
+    const u = me(req);
+    const parentId = (req.query as { parentId?: string }).parentId || '0';
+    const rows = await withHasChildren(db, 'bladeDept', await dept.select(ctxOf(req)).where('parentId', '=', /^\d+$/.test(parentId) ? parentId : '-1').orderBy('sort').orderBy('id').execute(), deptScope(u.tenantId));
+    return ok(rows.map((r) => ({ id: String(r.id), parentId: String(r.parentId), title: r.deptName, value: String(r.id), key: String(r.id), hasChildren: r.hasChildren })));
+  });
+  app.post('/api/blade-system/dept/remove', { schema: { tags: ['system'], summary: 'Remove departments without sub-departments or users', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: 'dept_delete' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const ids = parseIds((req.query as { ids?: string }).ids);
+    const child = await db.selectFrom('bladeDept').select('id').where('parentId', 'in', ids).where('id', 'not in', ids).where('isDeleted', '=', 0).where('tenantId', '=', ctx.tenantId).executeTakeFirst();
+    if (child) throw new ApiError(400, MSG.deptHasChildren);
+    if (await usedBy(db, ctx.tenantId, 'dept_id', ids)) throw new ApiError(400, MSG.deptHasUsers);
+    await dept.remove(ctx, ids);
+    return ok(true);
+  });
+
+  // ---- posts ----
+  const post = resource(app, db, {
+    base: '/api/blade-system/post', tag: 'system', table: 'blade_post', tenant: true, permission: 'post',
+    columns: { id: 'id', category: 'number', postCode: 'string', postName: 'string', sort: 'number', createTime: 'date' },
+    defaultOrder: [{ field: 'sort', dir: 'asc' }],
+    body: z.object({
+      id: zOptId, category: z.coerce.number().int().min(1).max(9).default(1), postCode: z.string().trim().min(1).max(12), postName: z.string().trim().min(1).max(64),
+      sort: z.coerce.number().int().min(0).max(99999).optional(), remark: opt(z.string().max(255)),
+    }),
+    beforeSave: async (ctx, e) => {
+      let q = db.selectFrom('bladePost').select('id').where('tenantId', '=', ctx.tenantId).where('postCode', '=', e.postCode as string).where('isDeleted', '=', 0);
+      if (e.id) q = q.where('id', '<>', e.id as string);
+      if (await q.executeTakeFirst()) throw new ApiError(400, MSG.postCodeTaken);
+    },
+  });
+  app.get('/api/blade-system/post/select', { schema: { tags: ['system'], summary: 'All posts of the tenant (picker)', querystring: parentQuery } }, async (req) =>
+    ok(await post.select(ctxOf(req)).select(['id', 'postName', 'postCode', 'category']).orderBy('sort').execute()));
+
+  // ---- roles ----
+  const role = resource(app, db, {
+    base: '/api/blade-system/role', tag: 'system', table: 'blade_role', tenant: true, permission: 'role', only: ['detail', 'submit'],
+    columns: { id: 'id', parentId: 'id', roleName: 'string', roleAlias: 'string', sort: 'number' },
+    defaultOrder: [{ field: 'sort', dir: 'asc' }],
+    body: z.object({
+      id: zOptId, parentId: z.union([z.string().regex(/^\d{1,19}$/), z.literal('')]).optional().nullable().transform((v) => v || '0'),
+      roleName: z.string({ error: zmsg(MSG.roleName) }).trim().min(1, zmsg(MSG.roleName)).max(255),
+      roleAlias: z.string({ error: zmsg(MSG.roleAlias) }).trim().min(1, zmsg(MSG.roleAlias)).max(255).regex(/^[A-Za-z][\w-]*$/),
+      sort: z.coerce.number().int().min(0).max(99999).optional(),
+    }),
+    beforeSave: async (ctx, e) => {
+      await checkParent(db, 'bladeRole', e.id as string | undefined, e.parentId as string, (q) => q.where('tenantId', '=', ctx.tenantId));
+      let q = db.selectFrom('bladeRole').select('id').where('tenantId', '=', ctx.tenantId).where('roleAlias', '=', e.roleAlias as string).where('isDeleted', '=', 0);
+      if (e.id) q = q.where('id', '<>', e.id as string);
+      if (await q.executeTakeFirst()) throw new ApiError(400, MSG.roleAliasTaken);
+    },
+  });
+  app.get('/api/blade-system/role/list', { schema: { tags: ['system'], summary: 'Roles as a tree (filters roleName, roleAlias)', querystring: z.record(z.string(), z.string()) }, config: { permission: ['role', 'role_view'] } }, async (req) => {
+    const q = req.query as Record<string, string>;
+    let qb = role.select(ctxOf(req)).orderBy('sort').orderBy('id');
+    if (q.roleName) qb = qb.where('roleName', 'ilike', `%${q.roleName.replace(/[\\%_]/g, '\\$&')}%`);
+    if (q.roleAlias) qb = qb.where('roleAlias', 'ilike', `%${q.roleAlias.replace(/[\\%_]/g, '\\$&')}%`);
+    const rows = await qb.execute();
+    return ok(q.roleName || q.roleAlias ? rows : nest(rows));
+  });
+  app.get('/api/blade-system/role/tree', { schema: { tags: ['system'], summary: 'Roles of the tenant as TreeNodes', querystring: parentQuery } }, async (req) =>
+    ok(toTree(await role.select(ctxOf(req)).orderBy('sort').orderBy('id').execute(), (r) => String(r.roleName))));
+  app.get('/api/blade-system/role/tree-by-id', { schema: { tags: ['system'], summary: 'Role TreeNodes below (and including) roleId', querystring: z.object({ roleId: z.string().max(19).optional() }).passthrough() } }, async (req) => {
+    const { roleId } = req.query as { roleId?: string };
+    const rows = await role.select(ctxOf(req)).orderBy('sort').execute();
+    const keep = new Set(roleId && /^\d+$/.test(roleId) ? await descendants(db, 'bladeRole', [roleId]) : rows.map((r) => String(r.id)));
+    return ok(toTree(rows.filter((r) => keep.has(String(r.id))), (r) => String(r.roleName)));
+  });
+  app.post('/api/blade-system/role/remove', { schema: { tags: ['system'], summary: 'Remove roles not assigned to users and without sub-roles', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: 'role_delete' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const ids = parseIds((req.query as { ids?: string }).ids);
+    const child = await db.selectFrom('bladeRole').select('id').where('parentId', 'in', ids).where('id', 'not in', ids).where('isDeleted', '=', 0).where('tenantId', '=', ctx.tenantId).executeTakeFirst();
+    if (child) throw new ApiError(400, MSG.roleHasChildren);
+    if (await usedBy(db, ctx.tenantId, 'role_id', ids)) throw new ApiError(400, MSG.roleHasUsers);
+    await role.remove(ctx, ids);
+    menus.clearCache();
+    return ok(true);
+  });
+
+  // grant menus, data scopes and API scopes to roles (replaces what the roles had)
+  const idCsv = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional().transform((v) => (Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).map((s) => s.trim()).filter(Boolean));
+  app.post('/api/blade-system/role/grant', {
+    schema: { tags: ['system'], summary: 'Grant menus, data scopes and API scopes to roles (JSON body or query; ids as arrays or comma lists)', body: z.object({ roleIds: idCsv, menuIds: idCsv, dataScopeIds: idCsv, apiScopeIds: idCsv }).optional() },
+    config: { permission: 'role_grant' },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const q = req.query as Record<string, string>;
+    const b = (req.body ?? {}) as Record<string, string[]>;
+    const list = (k: string) => (b[k]?.length ? b[k] : String(q[k] ?? '').split(',').filter(Boolean));
+    const roleIds = parseIds(list('roleIds').join(','));
+    const menuIds = list('menuIds'), dataIds = list('dataScopeIds'), apiIds = list('apiScopeIds');
+    for (const l of [menuIds, dataIds, apiIds]) if (!l.every((x) => /^\d{1,19}$/.test(x))) throw new ApiError(400, 'invalid', { field: 'ids' });
+    const own = await db.selectFrom('bladeRole').select('id').where('id', 'in', roleIds).where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).execute();
+    if (own.length !== roleIds.length) throw new ApiError(403, 'forbidden');
+    // a tenant can only hand out menus its own administrators could see
+    const grantable = await menus.codes({ tenantId: ctx.tenantId, roleIds: me(req).roleIds });
+    const menuRows = menuIds.length ? await db.selectFrom('bladeMenu').select(['id', 'code']).where('id', 'in', menuIds).where('isDeleted', '=', 0).execute() : [];
+    if (menuRows.some((m) => !grantable.has(String(m.code)))) throw new ApiError(403, 'forbidden');
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('bladeRoleMenu').where('roleId', 'in', roleIds).execute();
+      await tx.deleteFrom('bladeRoleScope').where('roleId', 'in', roleIds).execute();
+      for (const roleId of roleIds) {
+        if (menuRows.length) await tx.insertInto('bladeRoleMenu').values(menuRows.map((m) => ({ roleId, menuId: m.id }))).execute();
+        if (dataIds.length) await tx.insertInto('bladeRoleScope').values(dataIds.map((scopeId) => ({ roleId, scopeId, scopeCategory: 1 }))).execute();
+        if (apiIds.length) await tx.insertInto('bladeRoleScope').values(apiIds.map((scopeId) => ({ roleId, scopeId, scopeCategory: 2 }))).execute();
+      }
+    });
+    menus.clearCache();
+    scopes.clearCache();
+    return ok(true);
+  });
+}
+
+/** Rows as a tree through `children` (BladeX's list of tree entities). */
+export function nest(rows: Row[]): Row[] {
+  const byId = new Map(rows.map((r) => [String(r.id), { ...r, hasChildren: false } as Row]));
+  const roots: Row[] = [];
+  for (const r of byId.values()) {
+    const p = byId.get(String(r.parentId));
+    if (p && p !== r) { ((p.children as Row[] | undefined) ?? (p.children = [] as Row[]) as Row[]).push(r); p.hasChildren = true; } else roots.push(r);
+  }
+  return roots;
+}
+
+/** Whether any user of the tenant holds one of ids in its comma list column. */
+async function usedBy(db: ModuleDeps['db'], tenantId: string, column: 'dept_id' | 'role_id', ids: string[]): Promise<boolean> {
+  const r = await sql`select 1 from blade_user where tenant_id = ${tenantId} and is_deleted = 0
+    and string_to_array(${sql.ref(column)}, ',') && ${ids}::text[] limit 1`.execute(db);
+  return r.rows.length > 0;
+}

@@ -1,0 +1,224 @@
+// User administration (002 §7 "User") and the pickers' search calls. Passwords arrive MD5-hashed
+// from the client, as at sign-in, and are stored as scrypt hashes.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
+import { isId, parseIds, Repo, type Row } from '../../db/repo.ts';
+import { me } from '../../http/auth.ts';
+import { ctxOf, zOptId } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { ApiError } from '../../http/errors.ts';
+import { hashPassword, isMd5, md5 } from '../auth/password.ts';
+import type { ModuleDeps } from '../index.ts';
+import { MSG } from './messages.ts';
+import { descendants } from './tree.ts';
+
+const USER_COLUMNS = { id: 'id', account: 'string', realName: 'string', name: 'string', code: 'string', phone: 'string', email: 'string', userType: 'number', status: 'number', sex: 'number', createTime: 'date' } as const;
+const SAFE_FIELDS = ['id', 'tenantId', 'code', 'userType', 'account', 'name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex', 'roleId', 'deptId', 'postId', 'oauthId', 'userExt', 'failCount', 'lockUntil', 'status', 'createUser', 'createDept', 'createTime', 'updateTime'] as const;
+const DEFAULT_PASSWORD = '123456';
+
+const idCsv = (field: string) => z.string().max(4000).optional().nullable().transform((v, c) => {
+  const list = String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!list.every(isId)) c.addIssue({ code: 'custom', message: field });
+  return list.join(',');
+});
+const opt = (s: z.ZodType) => s.optional().nullable();
+
+const userBody = z.object({
+  id: zOptId,
+  account: z.string().trim().min(1).max(45).regex(/^[A-Za-z0-9_.@-]+$/),
+  password: z.string().optional(), password2: z.string().optional(),
+  code: opt(z.string().max(12)), name: opt(z.string().max(20)), realName: z.string().trim().min(1).max(30),
+  avatar: opt(z.string().max(500)), email: opt(z.union([z.literal(''), z.email()])), phone: opt(z.union([z.literal(''), z.string().regex(/^1\d{10}$/)])),
+  birthday: opt(z.string().max(32)), sex: opt(z.coerce.number().int().min(1).max(3)), userType: z.coerce.number().int().min(1).max(9).default(1),
+  roleId: idCsv('roleId'), deptId: idCsv('deptId'), postId: idCsv('postId'), status: z.coerce.number().int().min(0).max(2).optional(),
+});
+
+export async function userRoutes(app: FastifyInstance, { db, menus }: ModuleDeps) {
+  const users = new Repo(db, { table: 'blade_user', tenant: true, dataScope: 'user', columns: USER_COLUMNS, hidden: ['password'], defaultOrder: [{ field: 'createTime', dir: 'desc' }] });
+
+  /** Adds department, role and post names to user rows (one query per kind). */
+  const named = async (tenantId: string, rows: Row[]): Promise<Row[]> => {
+    const ids = (k: string) => [...new Set(rows.flatMap((r) => String(r[k] ?? '').split(',').filter(isId)))];
+    const lookup = async (table: string, col: string, list: string[]) => new Map(list.length
+      ? (await db.selectFrom(table).select(['id', col]).where('id', 'in', list).where('tenantId', '=', tenantId).execute()).map((x) => [String(x.id), String(x[col])])
+      : []);
+    const [d, r, p] = await Promise.all([lookup('bladeDept', 'deptName', ids('deptId')), lookup('bladeRole', 'roleName', ids('roleId')), lookup('bladePost', 'postName', ids('postId'))]);
+    const names = (m: Map<string, string>, v: unknown) => String(v ?? '').split(',').map((x) => m.get(x)).filter(Boolean).join(',');
+    return rows.map((u) => {
+      const out: Row = {};
+      for (const f of SAFE_FIELDS) out[f] = u[f];
+      return { ...out, deptName: names(d, u.deptId), roleName: names(r, u.roleId), postName: names(p, u.postId), userTypeName: ['', 'WEB', 'APP', 'OTHER'][Number(u.userType)] ?? '' };
+    });
+  };
+
+  /** deptId filter includes the department's sub-departments, as the user screen's tree expects. */
+  const byDept = async (tenantId: string, deptId: string | undefined) => {
+    if (!deptId || !isId(deptId)) return (qb: SelectQueryBuilder<any, any, Row>) => qb;
+    const all = await descendants(db, 'bladeDept', [deptId]);
+    return (qb: SelectQueryBuilder<any, any, Row>) => qb.where(sql<boolean>`string_to_array(dept_id, ',') && ${all}::text[]`);
+  };
+
+  const page = async (req: FastifyRequest) => {
+    const ctx = ctxOf(req);
+    const q = { ...(req.query as Record<string, unknown>) };
+    const deptId = q.deptId as string | undefined;
+    delete q.deptId;
+    const narrow = await byDept(ctx.tenantId, deptId);
+    const p = await users.page(ctx, q, (qb) => narrow(qb.where('status', '<>', 2)));
+    return ok({ ...p, records: await named(ctx.tenantId, p.records) });
+  };
+  const pageSchema = { tags: ['system'], summary: 'Users (filters account, realName, deptId incl. sub-departments, ...); parameters travel as plain query (the original encrypted them)', querystring: z.record(z.string(), z.string()) };
+  app.get('/api/blade-system/user/page', { schema: pageSchema, config: { permission: ['user', 'user_view'] } }, page);
+  app.get('/api/blade-system/user/list', { schema: pageSchema, config: { permission: ['user', 'user_view'] } }, page);
+
+  const quotaCheck = async (tenantId: string) => {
+    const t = await db.selectFrom('bladeTenant').select('accountNumber').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    const max = Number(t?.accountNumber ?? -1);
+    if (max < 0) return;
+    const { n } = await db.selectFrom('bladeUser').select(sql<string>`count(*)`.as('n')).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirstOrThrow() as { n: string };
+    if (Number(n) >= max) throw new ApiError(400, MSG.accountQuota);
+  };
+  const ownIds = async (tenantId: string, table: string, csv: unknown) => {
+    const list = String(csv ?? '').split(',').filter(isId);
+    if (!list.length) return;
+    const found = await db.selectFrom(table).select('id').where('id', 'in', list).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+    if (found.length !== new Set(list).size) throw new ApiError(400, 'invalid', { field: table.replace('blade', '').toLowerCase() + 'Id' });
+  };
+  const save = async (req: FastifyRequest, mode: 'submit' | 'update') => {
+    const ctx = ctxOf(req);
+    const e = { ...(req.body as Row) };
+    const insert = !e.id;
+    const codes = await app.permissionsOf(me(req));
+    if (!codes.has(insert ? 'user_add' : 'user_edit')) throw new ApiError(403, 'forbidden');
+    await ownIds(ctx.tenantId, 'bladeDept', e.deptId);
+    await ownIds(ctx.tenantId, 'bladeRole', e.roleId);
+    await ownIds(ctx.tenantId, 'bladePost', e.postId);
+    let dup = db.selectFrom('bladeUser').select('id').where('tenantId', '=', ctx.tenantId).where('account', '=', e.account as string).where('isDeleted', '=', 0);
+    if (!insert) dup = dup.where('id', '<>', e.id as string);
+    if (await dup.executeTakeFirst()) throw new ApiError(400, MSG.accountTaken);
+    if (insert) {
+      await quotaCheck(ctx.tenantId);
+      if (!e.password || !isMd5(String(e.password))) throw new ApiError(400, MSG.passwordRequired);
+      if (e.password2 !== undefined && e.password2 !== e.password) throw new ApiError(400, 'passwordMismatch');
+      e.password = await hashPassword(String(e.password));
+    } else {
+      delete e.password; // passwords change only through reset-password and update-password
+      if (mode === 'update' && e.id === ctx.userId) delete e.status;
+    }
+    delete e.password2;
+    const row = await users.save(ctx, e);
+    menus.clearCache();
+    return ok((await named(ctx.tenantId, [row]))[0]);
+  };
+  app.post('/api/blade-system/user/submit', { schema: { tags: ['system'], summary: 'Add (password = MD5 hex, required) or update a user', body: userBody }, config: { permission: ['user_add', 'user_edit'] } }, (req) => save(req, 'submit'));
+  app.post('/api/blade-system/user/update', { schema: { tags: ['system'], summary: 'Update a user (password unchanged)', body: userBody.extend({ id: z.string().regex(/^\d{1,19}$/) }) }, config: { permission: 'user_edit' } }, (req) => save(req, 'update'));
+
+  app.post('/api/blade-system/user/remove', { schema: { tags: ['system'], summary: 'Remove users (not yourself)', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: 'user_delete' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const ids = parseIds((req.query as { ids?: string }).ids);
+    if (ids.includes(ctx.userId)) throw new ApiError(400, MSG.selfDelete);
+    await users.remove(ctx, ids);
+    return ok(true);
+  });
+
+  const userIdsOf = (req: FastifyRequest) => {
+    const q = { ...(req.query as Record<string, unknown>), ...((typeof req.body === 'object' && req.body) || {}) } as Record<string, unknown>;
+    return { q, userIds: parseIds(Array.isArray(q.userIds) ? q.userIds.join(',') : q.userIds) };
+  };
+  const idsSchema = (summary: string, extra: z.ZodRawShape = {}) => ({ tags: ['system'], summary, querystring: z.object({ userIds: z.string().max(20000).optional(), ...extra }).passthrough() });
+
+  app.post('/api/blade-system/user/reset-password', { schema: idsSchema('Reset passwords to the initial password (param account.initPassword, default 123456)'), config: { permission: 'user_reset' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const { userIds } = userIdsOf(req);
+    const param = await db.selectFrom('bladeParam').select('paramValue').where('tenantId', '=', ctx.tenantId).where('paramKey', '=', 'account.initPassword').where('isDeleted', '=', 0).executeTakeFirst();
+    const hash = await hashPassword(md5(String(param?.paramValue ?? DEFAULT_PASSWORD)));
+    await db.updateTable('bladeUser').set({ password: hash, failCount: 0, lockUntil: null, updateUser: ctx.userId, updateTime: sql`now()` })
+      .where('id', 'in', userIds).where('tenantId', '=', ctx.tenantId).execute();
+    return ok(true);
+  });
+
+  app.post('/api/blade-system/user/grant', { schema: idsSchema('Give users these roles (replacing theirs)', { roleIds: z.string().max(20000).optional() }), config: { permission: 'user_role' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const { q, userIds } = userIdsOf(req);
+    const roleIds = String(Array.isArray(q.roleIds) ? q.roleIds.join(',') : q.roleIds ?? '').split(',').filter(Boolean);
+    if (!roleIds.every(isId)) throw new ApiError(400, 'invalid', { field: 'roleIds' });
+    await ownIds(ctx.tenantId, 'bladeRole', roleIds.join(','));
+    await db.updateTable('bladeUser').set({ roleId: roleIds.join(','), updateUser: ctx.userId, updateTime: sql`now()` }).where('id', 'in', userIds).where('tenantId', '=', ctx.tenantId).execute();
+    menus.clearCache();
+    return ok(true);
+  });
+
+  app.post('/api/blade-system/user/unlock', { schema: idsSchema('Clear sign-in lockouts'), config: { permission: 'user_unlock' } }, async (req) => {
+    const ctx = ctxOf(req);
+    await db.updateTable('bladeUser').set({ failCount: 0, lockUntil: null }).where('id', 'in', userIdsOf(req).userIds).where('tenantId', '=', ctx.tenantId).execute();
+    return ok(true);
+  });
+
+  // guest registrations waiting for approval (status 2)
+  app.get('/api/blade-system/user/register-list', { schema: { tags: ['system'], summary: 'Guest registrations waiting for approval (paged)', querystring: z.record(z.string(), z.string()) }, config: { permission: 'user_audit' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const p = await users.page(ctx, req.query as Record<string, unknown>, (qb) => qb.where('status', '=', 2));
+    return ok({ ...p, records: await named(ctx.tenantId, p.records) });
+  });
+  app.post('/api/blade-system/user/audit-pass', { schema: idsSchema('Approve guest registrations: the accounts become active'), config: { permission: 'user_audit' } }, async (req) => {
+    const ctx = ctxOf(req);
+    await db.updateTable('bladeUser').set({ status: 1, updateUser: ctx.userId, updateTime: sql`now()` }).where('id', 'in', userIdsOf(req).userIds).where('tenantId', '=', ctx.tenantId).where('status', '=', 2).execute();
+    return ok(true);
+  });
+  app.post('/api/blade-system/user/audit-refuse', { schema: idsSchema('Refuse guest registrations: the pending accounts are removed'), config: { permission: 'user_audit' } }, async (req) => {
+    const ctx = ctxOf(req);
+    await db.updateTable('bladeUser').set({ isDeleted: 1, updateUser: ctx.userId, updateTime: sql`now()` }).where('id', 'in', userIdsOf(req).userIds).where('tenantId', '=', ctx.tenantId).where('status', '=', 2).execute();
+    return ok(true);
+  });
+
+  app.post('/api/blade-system/user/update-platform', {
+    schema: { tags: ['system'], summary: 'Set a user platform type and extension', body: z.object({ userId: z.string().regex(/^\d{1,19}$/), userType: z.coerce.number().int().min(1).max(9), userExt: z.string().max(4000).optional().nullable() }) },
+    config: { permission: 'user_edit' },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const b = req.body as { userId: string; userType: number; userExt?: string };
+    const r = await db.updateTable('bladeUser').set({ userType: b.userType, userExt: b.userExt ?? null }).where('id', '=', b.userId).where('tenantId', '=', ctx.tenantId).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw new ApiError(400, 'noData');
+    return ok(true);
+  });
+  app.get('/api/blade-system/user/platform-detail', { schema: { tags: ['system'], summary: 'A user platform type and extension', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() }, config: { permission: ['user', 'user_view'] } }, async (req) => {
+    const ctx = ctxOf(req);
+    const { id } = req.query as { id?: string };
+    if (!isId(id)) return ok(null);
+    const u = await db.selectFrom('bladeUser').select(['id', 'account', 'realName', 'userType', 'userExt']).where('id', '=', id).where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    return ok(u ? { ...u, userId: u.id } : null);
+  });
+  app.get('/api/blade-system/user/userListByIds', { schema: { tags: ['system'], summary: 'Users of the tenant by ids (picker echo)', querystring: z.object({ ids: z.string().max(20000).optional(), userIds: z.string().max(20000).optional() }).passthrough() } }, async (req) => {
+    const ctx = ctxOf(req);
+    const q = req.query as { ids?: string; userIds?: string };
+    const ids = String(q.ids ?? q.userIds ?? '').split(',').filter(isId);
+    if (!ids.length) return ok([]);
+    const rows = await users.select(ctx).where('id', 'in', ids.slice(0, 1000)).execute();
+    return ok((await named(ctx.tenantId, rows)).map(pickerRow));
+  });
+
+  // ---- picker searches: any signed-in user of the tenant ----
+  const search = (table: string, columns: Record<string, 'string' | 'id' | 'number' | 'date'>, shape: (rows: Row[], tenantId: string) => Promise<Row[]> | Row[], narrow?: (qb: SelectQueryBuilder<any, any, Row>) => SelectQueryBuilder<any, any, Row>) => {
+    const repo = new Repo(db, { table, tenant: true, columns, hidden: ['password'], defaultOrder: table === 'blade_user' ? [{ field: 'account', dir: 'asc' }] : [{ field: 'sort', dir: 'asc' }] });
+    return async (req: FastifyRequest) => {
+      const ctx = ctxOf(req);
+      const q = { ...(req.query as Record<string, unknown>) };
+      const deptId = q.deptId as string | undefined;
+      delete q.deptId;
+      const byD = table === 'blade_user' ? await byDept(ctx.tenantId, deptId) : (qb: SelectQueryBuilder<any, any, Row>) => qb;
+      const p = await repo.page(ctx, q, (qb) => byD(narrow ? narrow(qb) : qb));
+      return ok({ ...p, records: await shape(p.records, ctx.tenantId) });
+    };
+  };
+  const sq = (summary: string) => ({ schema: { tags: ['system'], summary, querystring: z.record(z.string(), z.string()) } });
+  app.get('/api/blade-system/search/user', sq('People picker: users (filters account, realName, name, deptId, ...)'),
+    search('blade_user', USER_COLUMNS, async (rows, tenantId) => (await named(tenantId, rows)).map(pickerRow), (qb) => qb.where('status', '=', 1)));
+  app.get('/api/blade-system/search/role', sq('Role picker'), search('blade_role', { id: 'id', roleName: 'string', roleAlias: 'string', sort: 'number' }, (r) => r));
+  app.get('/api/blade-system/search/dept', sq('Department picker'), search('blade_dept', { id: 'id', parentId: 'id', deptName: 'string', fullName: 'string', sort: 'number' }, (r) => r));
+  app.get('/api/blade-system/search/post', sq('Post picker'), search('blade_post', { id: 'id', postCode: 'string', postName: 'string', category: 'number', sort: 'number' }, (r) => r));
+
+}
+
+/** Person in selector (000 §3): id, realName, account, name, deptName, postName, avatar. */
+const pickerRow = (u: Row) => ({ id: u.id, account: u.account, realName: u.realName, name: u.name, code: u.code, deptId: u.deptId, deptName: u.deptName, postName: u.postName, roleName: u.roleName, avatar: u.avatar ?? '', phone: u.phone, email: u.email });

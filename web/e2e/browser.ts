@@ -1,0 +1,46 @@
+// Headless Chromium for the browser tests: Debian's chromium driven by playwright-core.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export async function launch(): Promise<Browser> {
+  const executablePath = CANDIDATES.find((p): p is string => !!p && existsSync(p));
+  if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  return chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh context per test (no shared storage), Chinese locale like the default users. */
+export async function newPage(browser: Browser, opts: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export interface CaptchaSource {
+  /** The answer for a captcha key, as a person reading the image would give it. */
+  captchaCode(key: string): Promise<string>;
+}
+
+/**
+ * Signs in through the real login form: waits for the captcha the page loaded, asks the server
+ * for its answer, types account, password and code, and submits.
+ */
+export async function signIn(page: Page, base: string, server: CaptchaSource, account = 'admin', password = 'admin'): Promise<void> {
+  const captcha = page.waitForResponse((r) => r.url().includes('/api/blade-auth/oauth/captcha'));
+  await page.goto(`${base}/#/login`);
+  const key = ((await (await captcha).json()) as { key: string }).key;
+  await fillLogin(page, account, password, await server.captchaCode(key));
+  await page.waitForURL(/#\/wel\/index/);
+  await page.locator('.sider-menu .ant-menu-item').first().waitFor();
+}
+
+export async function fillLogin(page: Page, account: string, password: string, code: string): Promise<void> {
+  await page.locator('#username').fill(account);
+  await page.locator('#password').fill(password);
+  await page.locator('#code').fill(code);
+  await page.locator('button[type=submit]').click();
+}

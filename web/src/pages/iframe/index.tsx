@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+/** /myiframe/urlPath?name=…&src=…: embeds a page named by a menu entry. */
+export default function IframePage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const src = query.get('src') ?? '';
+  const name = query.get('name') ?? '';
+  const [loading, setLoading] = useState(true);
+  if (!src) return <Result status="warning" title={t('iframe.missing')} />;
+  return (
+    <div className="iframe-page">
+      <div className="iframe-bar">
+        <span className="iframe-name">{name}</span>
+        <Button size="small" type="link" icon={<ExportOutlined />} href={src} target="_blank" rel="noopener noreferrer">
+          {t('iframe.openNew')}
+        </Button>
+      </div>
+      <Spin spinning={loading} wrapperClassName="iframe-spin">
+        <iframe key={src} title={name || src} src={src} onLoad={() => setLoading(false)} />
+      </Spin>
+    </div>
+  );
+}

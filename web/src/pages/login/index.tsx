@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Dropdown, Form, Input, Tabs } from 'antd';
+import {
+  ApartmentOutlined,
+  AppstoreAddOutlined,
+  AuditOutlined,
+  GlobalOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+  BankOutlined,
+} from '@ant-design/icons';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getCaptcha, loginByUsername, type Captcha } from '../../api/auth';
+import { RequestError } from '../../api/request';
+import { changeLanguage, languages } from '../../i18n';
+import { completeLogin } from '../../shell/session';
+import { siteTitle, useSite } from '../../shell/site';
+import type { Language } from '../../shell/store';
+import { website } from '../../website';
+
+const REMEMBER_KEY = `${website.key}-last-account`;
+
+interface FormValues {
+  tenantId: string;
+  username: string;
+  password: string;
+  code?: string;
+  remember: boolean;
+}
+
+export default function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const sys = useSite((s) => s.sys);
+  const [form] = Form.useForm<FormValues>();
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const portal = query.get('loginSource') === 'portal';
+  const redirect = query.get('loginType') === 'code' ? query.get('redirect') : null;
+  // captcha=0 lets scripted clients (and the browser tests) use the plain password grant.
+  const captchaOn = website.captchaMode && query.get('captcha') !== '0';
+  const title = siteTitle(i18n.language);
+
+  const refreshCaptcha = useCallback(async () => {
+    if (!captchaOn) return;
+    try {
+      setCaptcha(await getCaptcha());
+    } catch {
+      setCaptcha(null);
+    }
+    form.setFieldValue('code', '');
+  }, [captchaOn, form]);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  useEffect(() => {
+    document.title = `${t('login.pageTitle')} - ${title}`;
+  }, [t, title]);
+
+  const onFinish = async (v: FormValues) => {
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await loginByUsername(
+        { tenantId: v.tenantId || website.tenantId, username: v.username.trim(), password: v.password, key: captcha?.key, code: v.code },
+        captchaOn,
+      );
+      if (v.remember) localStorage.setItem(REMEMBER_KEY, v.username.trim());
+      else localStorage.removeItem(REMEMBER_KEY);
+      await completeLogin(answer);
+      if (redirect) {
+        if (/^https?:\/\//i.test(redirect)) window.location.href = redirect;
+        else navigate(redirect.replace(/^#/, ''), { replace: true });
+      } else {
+        navigate(website.firstPage.value, { replace: true });
+      }
+    } catch (e) {
+      setError(e instanceof RequestError || e instanceof Error ? e.message : t('login.failed'));
+      void refreshCaptcha();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remembered = localStorage.getItem(REMEMBER_KEY) ?? '';
+
+  return (
+    <div className="login-page">
+      <div className="login-bg" aria-hidden />
+      <header className="login-top">
+        <div className="login-brand">
+          {sys.sysLogo ? <img src={sys.sysLogo} alt="" /> : <span className="logo-mark big">{title.slice(0, 1)}</span>}
+          <span>{title}</span>
+        </div>
+        <Dropdown
+          menu={{
+            selectable: true,
+            selectedKeys: [i18n.language],
+            items: languages.map((l) => ({ key: l.value, label: l.label })),
+            onClick: ({ key }) => changeLanguage(key as Language),
+          }}
+        >
+          <span className="login-lang" role="button" aria-label="language">
+            <GlobalOutlined /> {languages.find((l) => l.value === i18n.language)?.label}
+          </span>
+        </Dropdown>
+      </header>
+      <main className="login-main">
+        <section className="login-card">
+          <div className="login-intro">
+            <h1>{portal ? t('login.portalWelcome') : title}</h1>
+            <p className="login-sub">{t('site.subtitle')}</p>
+            <ul className="login-features">
+              <li>
+                <AuditOutlined />
+                <div>
+                  <b>{t('login.features.workflow')}</b>
+                  <span>{t('login.features.workflowDesc')}</span>
+                </div>
+              </li>
+              <li>
+                <ApartmentOutlined />
+                <div>
+                  <b>{t('login.features.portal')}</b>
+                  <span>{t('login.features.portalDesc')}</span>
+                </div>
+              </li>
+              <li>
+                <AppstoreAddOutlined />
+                <div>
+                  <b>{t('login.features.lowcode')}</b>
+                  <span>{t('login.features.lowcodeDesc')}</span>
+                </div>
+              </li>
+            </ul>
+          </div>
+          <div className="login-form">
+            <h2>{t(portal ? 'login.portalTitle' : 'login.welcome')}</h2>
+            <Tabs className="login-tabs" items={[{ key: 'account', label: t(portal ? 'login.portalTitle' : 'login.title') }]} />
+            {error && <Alert className="login-error" type="error" showIcon message={error} closable onClose={() => setError('')} />}
+            <Form<FormValues>
+              form={form}
+              size="large"
+              onFinish={onFinish}
+              initialValues={{ tenantId: website.tenantId, username: remembered, remember: true }}
+              autoComplete="on"
+            >
+              {website.tenantMode && (
+                <Form.Item name="tenantId" rules={[{ required: true, message: t('login.tenantIdRequired') }]}>
+                  <Input prefix={<BankOutlined />} placeholder={t('login.tenantId')} />
+                </Form.Item>
+              )}
+              <Form.Item name="username" rules={[{ required: true, message: t('login.usernameRequired') }]}>
+                <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" autoFocus={!remembered} />
+              </Form.Item>
+              <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+                <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" autoFocus={!!remembered} />
+              </Form.Item>
+              {captchaOn && (
+                <Form.Item>
+                  <div className="captcha-row">
+                    <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
+                      <Input prefix={<SafetyCertificateOutlined />} placeholder={t('login.captcha')} maxLength={8} autoComplete="off" />
+                    </Form.Item>
+                    <button type="button" className="captcha-img" title={t('login.refreshCaptcha')} onClick={() => void refreshCaptcha()}>
+                      {captcha ? <img src={captcha.image} alt={t('login.captcha')} /> : <span>{t('common.loading')}</span>}
+                    </button>
+                  </div>
+                </Form.Item>
+              )}
+              <Form.Item name="remember" valuePropName="checked">
+                <Checkbox>{t('login.remember')}</Checkbox>
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={busy} className="login-submit">
+                {busy ? t('login.submitting') : t('login.submit')}
+              </Button>
+            </Form>
+          </div>
+        </section>
+      </main>
+      <footer className="login-footer">
+        © {new Date().getFullYear()} {title} · {t('site.copyright')}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect } from 'react';
+import { Dropdown, Modal, Tabs, message, type MenuProps } from 'antd';
+import { CloseCircleOutlined, CloseOutlined, DownOutlined, ClearOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { clearCache } from '../api/auth';
+import { menuLabel } from '../i18n';
+import { matchPage } from '../pages/registry';
+import { findMenuForLocation } from './menu';
+import { FIRST_TAG, useSession, type Tag } from './store';
+import { siteTitle } from './site';
+import { website } from '../website';
+
+/** Tab identity: the path, plus the query for iframe tabs (one tab per embedded page). */
+export function tagValue(pathname: string, search: string): string {
+  return pathname === '/myiframe/urlPath' ? `${pathname}${search}` : pathname;
+}
+
+export function tagText(tag: Tag, t: (k: string) => string): string {
+  if (tag.i18n) return t(tag.label);
+  return tag.code ? menuLabel({ code: tag.code, name: tag.label }) : tag.label;
+}
+
+/** Adds a tab for each visited route and keeps the document title on the tab label. */
+export function useRouteTags(): void {
+  const location = useLocation();
+  const { t, i18n } = useTranslation();
+  const menu = useSession((s) => s.menu);
+  useEffect(() => {
+    const { pathname, search } = location;
+    const entry = matchPage(pathname);
+    const trail = findMenuForLocation(menu, pathname, search);
+    const value = tagValue(pathname, search);
+    let tag: Tag;
+    if (pathname === '/myiframe/urlPath') {
+      const name = new URLSearchParams(search).get('name');
+      const code = trail.length ? trail[trail.length - 1].code : undefined;
+      tag = name ? { value, label: name, code, query: search } : { value, label: 'menu.iframe', i18n: true, query: search };
+    } else if (value === website.firstPage.value) {
+      tag = FIRST_TAG;
+    } else if (trail.length && trail[trail.length - 1].path === pathname) {
+      tag = { value, label: trail[trail.length - 1].name, code: trail[trail.length - 1].code, query: search };
+    } else if (entry?.title) {
+      tag = { value, label: entry.title, i18n: true, query: search };
+    } else if (trail.length) {
+      tag = { value, label: trail[trail.length - 1].name, code: trail[trail.length - 1].code, query: search };
+    } else {
+      tag = { value, label: entry ? pathname : 'menu.notFound', i18n: !entry, query: search };
+    }
+    if (entry?.tab !== false) {
+      const { tags, setTags } = useSession.getState();
+      const at = tags.findIndex((x) => x.value === value);
+      if (at < 0) setTags([...tags, tag]);
+      else if (tags[at].query !== tag.query || tags[at].label !== tag.label) setTags(tags.map((x, i) => (i === at ? { ...x, ...tag } : x)));
+    }
+    document.title = `${tagText(tag, t)} - ${siteTitle(i18n.language)}`;
+  }, [location, menu, t, i18n.language]);
+}
+
+export function TagBar() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tags = useSession((s) => s.tags);
+  const setTags = useSession((s) => s.setTags);
+  const active = tagValue(location.pathname, location.search);
+
+  const open = (tag: Tag) => navigate(tag.value.includes('?') ? tag.value : `${tag.value}${tag.query ?? ''}`);
+  const closable = (tag: Tag) => tags.length > 1 && tag.closable !== false && tag.value !== website.firstPage.value;
+
+  const close = (value: string) => {
+    const at = tags.findIndex((x) => x.value === value);
+    if (at < 0 || !closable(tags[at])) return;
+    const rest = tags.filter((x) => x.value !== value);
+    setTags(rest);
+    if (value === active) open(rest[Math.min(at, rest.length - 1)] ?? FIRST_TAG);
+  };
+
+  const closeOthers = (keep: string) => {
+    setTags(tags.filter((x) => x.value === keep || !closable(x)));
+    if (keep !== active) {
+      const tag = tags.find((x) => x.value === keep);
+      if (tag) open(tag);
+    }
+  };
+
+  const closeAll = () => {
+    setTags(tags.filter((x) => !closable(x)).length ? tags.filter((x) => !closable(x)) : [FIRST_TAG]);
+    navigate(website.firstPage.value);
+  };
+
+  const onClearCache = () => {
+    Modal.confirm({
+      title: t('common.tip'),
+      content: t('tags.clearCacheConfirm'),
+      onOk: async () => {
+        await clearCache();
+        message.success(t('tags.clearCacheDone'));
+      },
+    });
+  };
+
+  const menuFor = (value: string): MenuProps => ({
+    items: [
+      { key: 'clearCache', icon: <ClearOutlined />, label: t('tags.clearCache') },
+      { type: 'divider' },
+      { key: 'closeOthers', icon: <MinusCircleOutlined />, label: t('tags.closeOthers') },
+      { key: 'closeAll', icon: <CloseCircleOutlined />, label: t('tags.closeAll') },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'clearCache') onClearCache();
+      if (key === 'closeOthers') closeOthers(value);
+      if (key === 'closeAll') closeAll();
+    },
+  });
+
+  return (
+    <div className="tag-bar">
+      <Tabs
+        className="tag-tabs"
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={active}
+        onChange={(key) => {
+          const tag = tags.find((x) => x.value === key);
+          if (tag) open(tag);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key);
+        }}
+        items={tags.map((tag) => ({
+          key: tag.value,
+          closable: closable(tag),
+          closeIcon: <CloseOutlined aria-label={t('tags.close')} />,
+          label: (
+            <Dropdown menu={menuFor(tag.value)} trigger={['contextMenu']}>
+              <span className="tag-label" data-tag={tag.value}>
+                {tagText(tag, t)}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+        tabBarExtraContent={{
+          right: (
+            <Dropdown menu={menuFor(active)} placement="bottomRight">
+              <span className="tag-actions" role="button" aria-label={t('tags.menu')}>
+                <DownOutlined />
+              </span>
+            </Dropdown>
+          ),
+        }}
+      />
+    </div>
+  );
+}
