@@ -76,7 +76,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(contract, { recordError: (req, err) => services.logs.recordServer(req, err) });
+  await app.register(contract, { recordError: (req, err) => services.logs.recordServer(req, err), spa: existsSync(config.webDist) });
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
   await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });

@@ -246,3 +246,22 @@ await forEachDatabase('contract', (kind) => {
     assert.equal(h.headers.get('x-content-type-options'), 'nosniff');
   });
 });
+
+test('a typed front-end path is sent to the hash route of the web app', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const web = mkdtempSync(join(tmpdir(), 'web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>x</title>');
+  const s = await startServer({ webDist: web });
+  try {
+    const r = await fetch(`${s.url}/login?loginSource=portal`, { redirect: 'manual' });
+    assert.equal(r.status, 302);
+    assert.equal(r.headers.get('location'), '/#/login?loginSource=portal');
+    assert.equal((await fetch(`${s.url}/`)).status, 200);
+    assert.equal((await fetch(`${s.url}/missing.js`)).status, 404);
+    assert.equal((await fetch(`${s.url}/api/nothing`)).status, 404);
+  } finally {
+    await s.close();
+  }
+});

@@ -17,7 +17,7 @@ export type ErrorRecorder = (req: FastifyRequest, err: Error) => void;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
-export const contract = fp(async (app: FastifyInstance, opts: { recordError?: ErrorRecorder }) => {
+export const contract = fp(async (app: FastifyInstance, opts: { recordError?: ErrorRecorder; spa?: boolean }) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'zh');
@@ -46,6 +46,8 @@ export const contract = fp(async (app: FastifyInstance, opts: { recordError?: Er
       if (other) return send(reply, 405, t('methodNotAllowed', req.lang, { method: req.method }));
       return send(reply, 404, t('notFound', req.lang, { path }));
     }
+    // the web app routes in the hash (/#/login): a typed /login or /wel/index lands there
+    if (opts.spa && req.method === 'GET' && !/\.[A-Za-z0-9]+$/.test(path)) return reply.redirect(`/#${req.url}`);
     return send(reply, 404, t('notFound', req.lang, { path }));
   });
 
