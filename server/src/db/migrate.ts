@@ -3,6 +3,7 @@
 import { Migrator, sql, type Migration } from 'kysely';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import * as m0003 from './migrations/0003_workflow.ts';
 import * as m0004 from './migrations/0004_system.ts';
 import * as m0005 from './migrations/0005_region.ts';
 import * as m0006 from './migrations/0006_log_job.ts';
@@ -10,6 +11,7 @@ import * as m0007 from './migrations/0007_resource.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0003_workflow': m0003,
   '0004_system': m0004,
   '0005_region': m0005,
   '0006_log_job': m0006,

@@ -14,6 +14,7 @@ import { menuAdminRoutes } from './system/menu-admin.ts';
 import { orgRoutes } from './system/org.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './system/user.ts';
+import { userExcelRoutes } from './system/user-excel.ts';
 
 export interface ModuleDeps extends Services {
   db: Database['db'];
@@ -28,6 +29,7 @@ export const modules: Module[] = [
   systemRoutes,
   orgRoutes,
   userRoutes,
+  userExcelRoutes,
   menuAdminRoutes,
   adminRoutes,
   regionRoutes,

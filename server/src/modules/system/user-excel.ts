@@ -1,0 +1,150 @@
+// Users to and from Excel (exceljs): export of the filtered list, a template, and import that
+// creates (or with isCovered=1 also updates) accounts by department, role and post NAMES.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { nextId } from '../../db/ids.ts';
+import { isId } from '../../db/repo.ts';
+import { ctxOf } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { ApiError } from '../../http/errors.ts';
+import { t } from '../../http/messages.ts';
+import { hashPassword, md5 } from '../auth/password.ts';
+import type { ModuleDeps } from '../index.ts';
+import { MSG } from './messages.ts';
+
+const COLUMNS = [
+  { key: 'account', zh: '账号', en: 'Account', width: 16 },
+  { key: 'realName', zh: '姓名', en: 'Name', width: 14 },
+  { key: 'name', zh: '昵称', en: 'Nickname', width: 14 },
+  { key: 'email', zh: '邮箱', en: 'E-mail', width: 24 },
+  { key: 'phone', zh: '手机', en: 'Phone', width: 14 },
+  { key: 'sex', zh: '性别', en: 'Sex', width: 8 },
+  { key: 'deptName', zh: '部门', en: 'Department', width: 20 },
+  { key: 'roleName', zh: '角色', en: 'Role', width: 20 },
+  { key: 'postName', zh: '岗位', en: 'Post', width: 16 },
+] as const;
+const SEX = { 1: '男', 2: '女', 3: '未知' } as Record<number, string>;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function sendBook(reply: FastifyReply, book: ExcelJS.Workbook, fileName: string) {
+  const buf = Buffer.from(await book.xlsx.writeBuffer());
+  reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  return reply.type(XLSX).send(buf);
+}
+
+function sheet(lang: 'zh' | 'en') {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet(lang === 'en' ? 'Users' : '用户');
+  ws.columns = COLUMNS.map((c) => ({ header: lang === 'en' ? c.en : c.zh, key: c.key, width: c.width }));
+  ws.getRow(1).font = { bold: true };
+  return { book, ws };
+}
+
+export async function userExcelRoutes(app: FastifyInstance, { db, menus }: ModuleDeps) {
+  const names = async (tenantId: string) => {
+    const [d, r, p] = await Promise.all([
+      db.selectFrom('bladeDept').select(['id', 'deptName as name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute(),
+      db.selectFrom('bladeRole').select(['id', 'roleName as name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute(),
+      db.selectFrom('bladePost').select(['id', 'postName as name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute(),
+    ]);
+    const map = (rows: { id: unknown; name: unknown }[]) => ({ byId: new Map(rows.map((x) => [String(x.id), String(x.name)])), byName: new Map(rows.map((x) => [String(x.name), String(x.id)])) });
+    return { dept: map(d), role: map(r), post: map(p) };
+  };
+
+  app.get('/api/blade-system/user/export-user', {
+    schema: { tags: ['system'], summary: 'The users (filters account, realName) as an xlsx file', querystring: z.object({ account: z.string().max(45).optional(), realName: z.string().max(30).optional() }).passthrough() },
+    config: { permission: 'user_export' },
+  }, async (req, reply) => {
+    const ctx = ctxOf(req);
+    const q = req.query as { account?: string; realName?: string };
+    let qb = db.selectFrom('bladeUser').selectAll().where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).where('status', '<>', 2).orderBy('account').limit(100_000);
+    if (q.account) qb = qb.where('account', 'ilike', `%${q.account.replace(/[\\%_]/g, '\\$&')}%`);
+    if (q.realName) qb = qb.where('realName', 'ilike', `%${q.realName.replace(/[\\%_]/g, '\\$&')}%`);
+    const [rows, n] = await Promise.all([qb.execute(), names(ctx.tenantId)]);
+    const { book, ws } = sheet(req.lang);
+    const label = (m: Map<string, string>, csv: unknown) => String(csv ?? '').split(',').map((id) => m.get(id)).filter(Boolean).join(',');
+    for (const u of rows) {
+      ws.addRow({ account: u.account, realName: u.realName, name: u.name, email: u.email, phone: u.phone, sex: SEX[Number(u.sex)] ?? '',
+        deptName: label(n.dept.byId, u.deptId), roleName: label(n.role.byId, u.roleId), postName: label(n.post.byId, u.postId) });
+    }
+    return sendBook(reply, book, req.lang === 'en' ? 'users.xlsx' : '用户数据.xlsx');
+  });
+
+  app.get('/api/blade-system/user/export-template', { schema: { tags: ['system'], summary: 'An empty xlsx with the import columns' }, config: { permission: 'user_import' } }, async (req, reply) =>
+    sendBook(reply, sheet(req.lang).book, req.lang === 'en' ? 'user-template.xlsx' : '用户导入模板.xlsx'));
+
+  app.post('/api/blade-system/user/import-user', {
+    schema: { tags: ['system'], summary: 'Import users from xlsx (multipart file); isCovered=1 updates existing accounts, otherwise they are skipped. New accounts get the initial password. Answers {created, updated, skipped, errors}', querystring: z.object({ isCovered: z.enum(['0', '1']).optional() }).passthrough() },
+    config: { permission: 'user_import' },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    if (!req.isMultipart()) throw new ApiError(415, 'unsupportedMedia');
+    const file = await req.file();
+    if (!file) throw new ApiError(400, 'fileMissing');
+    const buf = await file.toBuffer();
+    const book = new ExcelJS.Workbook();
+    try {
+      if (!/\.xlsx$/i.test(file.filename)) throw new Error('not xlsx');
+      await book.xlsx.load(buf as unknown as ArrayBuffer);
+    } catch {
+      throw new ApiError(400, MSG.importBadFile);
+    }
+    const ws = book.worksheets[0];
+    if (!ws || ws.rowCount < 2) throw new ApiError(400, MSG.importEmpty);
+    // columns by header text (zh or en), so a re-ordered sheet still imports
+    const col = new Map<string, number>();
+    ws.getRow(1).eachCell((cell, i) => {
+      const h = String(cell.value ?? '').trim();
+      const c = COLUMNS.find((x) => x.zh === h || x.en.toLowerCase() === h.toLowerCase());
+      if (c) col.set(c.key, i);
+    });
+    if (!col.has('account') || !col.has('realName')) throw new ApiError(400, MSG.importBadFile);
+    const covered = (req.query as { isCovered?: string }).isCovered === '1';
+    const n = await names(ctx.tenantId);
+    const param = await db.selectFrom('bladeParam').select('paramValue').where('tenantId', '=', ctx.tenantId).where('paramKey', '=', 'account.initPassword').where('isDeleted', '=', 0).executeTakeFirst();
+    const initial = await hashPassword(md5(String(param?.paramValue ?? '123456')));
+    const result = { created: 0, updated: 0, skipped: 0, errors: [] as string[] };
+    const ids = (m: Map<string, string>, v: string, what: string) => {
+      const out: string[] = [];
+      for (const name of v.split(/[,，]/).map((s) => s.trim()).filter(Boolean)) {
+        const id = m.get(name);
+        if (!id) throw new Error(`${what}「${name}」`);
+        out.push(id);
+      }
+      return out.join(',');
+    };
+    for (let r = 2; r <= ws.rowCount && r <= 10_001; r++) {
+      const row = ws.getRow(r);
+      const cell = (k: string) => { const i = col.get(k); const v = i ? row.getCell(i).value : null; return String((v && typeof v === 'object' && 'text' in v ? v.text : v) ?? '').trim(); };
+      const account = cell('account');
+      if (!account && !cell('realName')) continue;
+      try {
+        if (!/^[A-Za-z0-9_.@-]{1,45}$/.test(account)) throw new Error(t('invalid', req.lang, { field: 'account' }));
+        if (!cell('realName')) throw new Error(t('required', req.lang, { field: 'realName' }));
+        const phone = cell('phone');
+        if (phone && !/^1\d{10}$/.test(phone)) throw new Error(t('invalid', req.lang, { field: 'phone' }));
+        const sexText = cell('sex');
+        const values = {
+          realName: cell('realName').slice(0, 30), name: cell('name').slice(0, 20) || null, email: cell('email').slice(0, 45) || null, phone: phone || null,
+          sex: Number(Object.entries(SEX).find(([, v]) => v === sexText)?.[0] ?? 3),
+          deptId: ids(n.dept.byName, cell('deptName'), '部门'), roleId: ids(n.role.byName, cell('roleName'), '角色'), postId: ids(n.post.byName, cell('postName'), '岗位'),
+        };
+        const existing = await db.selectFrom('bladeUser').select('id').where('tenantId', '=', ctx.tenantId).where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
+        if (existing) {
+          if (!covered) { result.skipped++; continue; }
+          await db.updateTable('bladeUser').set({ ...values, updateUser: ctx.userId, updateTime: sql`now()` }).where('id', '=', String(existing.id)).execute();
+          result.updated++;
+        } else {
+          await db.insertInto('bladeUser').values({ id: nextId(), tenantId: ctx.tenantId, account, password: initial, ...values, createUser: ctx.userId, createDept: ctx.deptId.split(',').find(isId) ?? null }).execute();
+          result.created++;
+        }
+      } catch (e) {
+        result.errors.push(t(MSG.importRow, req.lang, { row: r, msg: (e as Error).message }));
+      }
+    }
+    menus.clearCache();
+    return ok(result);
+  });
+}
