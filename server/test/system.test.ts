@@ -287,3 +287,51 @@ await forEachDatabase('regions', (kind) => {
     assert.equal((await s.api('/api/blade-system/region/remove?ids=320102001', { method: 'POST', token: admin })).status, 200);
   });
 });
+
+await forEachDatabase('user excel', (kind) => {
+  let s: TestServer;
+  let admin: string;
+  before(async () => { s = await startServer({ kind }); admin = (await s.login()).access_token; });
+  after(async () => { await s?.close(); });
+
+  test('users export to xlsx and import back, creating, skipping or covering by account', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const exp = await fetch(`${s.url}/api/blade-system/user/export-user`, { headers: { 'Blade-Auth': `bearer ${admin}` } });
+    assert.equal(exp.status, 200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await exp.arrayBuffer());
+    const ws = book.worksheets[0];
+    assert.equal(ws.getRow(1).getCell(1).value, '账号');
+    const accounts = [] as string[];
+    ws.eachRow((r, i) => { if (i > 1) accounts.push(String(r.getCell(1).value)); });
+    assert.ok(accounts.includes('admin') && accounts.includes('user'));
+    // a sheet with a new user, an existing one changed, and a bad row
+    const tpl = new ExcelJS.Workbook();
+    const sheet = tpl.addWorksheet('用户');
+    sheet.addRow(['账号', '姓名', '手机', '性别', '部门', '角色']);
+    sheet.addRow(['import01', '导入一', '13700000001', '女', '教务处', '普通用户']);
+    sheet.addRow(['user', '李明改', '', '男', '教务处', '普通用户']);
+    sheet.addRow(['import02', '导入二', '123', '男', '', '']);
+    sheet.addRow(['import03', '导入三', '', '男', '不存在的部门', '']);
+    const upload = async (covered: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(await tpl.xlsx.writeBuffer())]), 'users.xlsx');
+      return s.api(`/api/blade-system/user/import-user?isCovered=${covered}`, { method: 'POST', token: admin, body: form });
+    };
+    const first = (await upload('0')).body.data;
+    assert.equal(first.created, 1);
+    assert.equal(first.skipped, 1);
+    assert.equal(first.errors.length, 2);
+    assert.match(first.errors[0], /^第 4 行：phone格式不正确/);
+    assert.match(first.errors[1], /不存在的部门/);
+    await s.login('import01', '123456');
+    const second = (await upload('1')).body.data;
+    assert.equal(second.updated, 2);
+    assert.equal((await s.api('/api/blade-system/user/page?account_equal=user', { token: admin })).body.data.records[0].realName, '李明改');
+    const bad = new FormData();
+    bad.append('file', new Blob([Buffer.from('not excel')]), 'users.xlsx');
+    assert.equal((await s.api('/api/blade-system/user/import-user', { method: 'POST', token: admin, body: bad })).body.msg, '请上传 xlsx 格式的 Excel 文件');
+    const tplFile = await fetch(`${s.url}/api/blade-system/user/export-template`, { headers: { 'Blade-Auth': `bearer ${admin}`, 'Accept-Language': 'en' } });
+    assert.match(tplFile.headers.get('content-disposition') ?? '', /user-template\.xlsx/);
+  });
+});
