@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_system.ts';
 import * as m0005 from './migrations/0005_region.ts';
 import * as m0006 from './migrations/0006_log_job.ts';
 import * as m0007 from './migrations/0007_resource.ts';
+import * as m0011 from './migrations/0011_develop.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_region': m0005,
   '0006_log_job': m0006,
   '0007_resource': m0007,
+  '0011_develop': m0011,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -5,6 +5,8 @@ import type { Services } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { authRoutes } from './auth/routes.ts';
+import { developRoutes } from './develop/routes.ts';
+import { signatureRoutes } from './develop/signature.ts';
 import { jobRoutes } from './job/routes.ts';
 import { logRoutes } from './log/routes.ts';
 import { resourceRoutes } from './resource/routes.ts';
@@ -35,6 +37,8 @@ export const modules: Module[] = [
   regionRoutes,
   logRoutes,
   jobRoutes,
+  developRoutes,
+  signatureRoutes,
   resourceRoutes,
   smsRoutes,
 ];

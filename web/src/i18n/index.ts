@@ -14,8 +14,23 @@ export const languages: { value: Language; label: string }[] = [
 const initial = useSession.getState().language;
 dayjs.locale(initial === 'en' ? 'en' : 'zh-cn');
 
+// Each area may keep its labels in i18n/areas/<area>.zh.json and <area>.en.json (merged here),
+// so screens of different areas never edit the same file.
+type Tree = { [k: string]: string | Tree };
+const merge = (into: Tree, from: Tree): Tree => {
+  for (const [k, v] of Object.entries(from)) {
+    into[k] = typeof v === 'object' && typeof into[k] === 'object' ? merge({ ...(into[k] as Tree) }, v) : v;
+  }
+  return into;
+};
+const bundles: Record<Language, Tree> = { zh: { ...(zh as Tree) }, en: { ...(en as Tree) } };
+for (const [path, data] of Object.entries(import.meta.glob<Tree>('./areas/*.json', { eager: true, import: 'default' }))) {
+  const lang = /\.(zh|en)\.json$/.exec(path)?.[1] as Language | undefined;
+  if (lang) bundles[lang] = merge(bundles[lang], data);
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  resources: { zh: { translation: bundles.zh }, en: { translation: bundles.en } },
   lng: initial,
   fallbackLng: 'zh',
   interpolation: { escapeValue: false },

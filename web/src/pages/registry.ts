@@ -26,6 +26,9 @@ export const registry: PageEntry[] = [
   { path: '/log/error', component: lazy(() => import('./log/error')) },
 ];
 
+// Areas may also list their screens in pages/<area>/routes.ts (export const routes: PageEntry[]).
+for (const mod of Object.values(import.meta.glob<{ routes: PageEntry[] }>('./*/routes.ts', { eager: true }))) registry.push(...mod.routes);
+
 export function matchPage(pathname: string): PageEntry | undefined {
   return registry.find((e) => matchPath({ path: e.path, end: true }, pathname));
 }
