@@ -4,6 +4,7 @@ import { Migrator, sql, type Migration } from 'kysely';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0003 from './migrations/0003_workflow.ts';
+import * as m0002 from './migrations/0002_message.ts';
 import * as m0004 from './migrations/0004_system.ts';
 import * as m0005 from './migrations/0005_region.ts';
 import * as m0006 from './migrations/0006_log_job.ts';
@@ -13,6 +14,7 @@ import * as m0011 from './migrations/0011_develop.ts';
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0003_workflow': m0003,
+  '0002_message': m0002,
   '0004_system': m0004,
   '0005_region': m0005,
   '0006_log_job': m0006,

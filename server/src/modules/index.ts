@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import { realtimeModule } from '../realtime/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import { developRoutes } from './develop/routes.ts';
 import { signatureRoutes } from './develop/signature.ts';
 import { jobRoutes } from './job/routes.ts';
 import { logRoutes } from './log/routes.ts';
+import { messageRoutes } from './message/routes.ts';
 import { resourceRoutes } from './resource/routes.ts';
 import { smsRoutes } from './resource/sms.ts';
 import { adminRoutes, regionRoutes } from './system/admin.ts';
@@ -28,6 +30,8 @@ export type Module = (app: FastifyInstance, deps: ModuleDeps) => Promise<void>;
 
 export const modules: Module[] = [
   authRoutes,
+  realtimeModule, // before any module that publishes through app.realtime
+  messageRoutes,
   systemRoutes,
   orgRoutes,
   userRoutes,

@@ -1,0 +1,262 @@
+// Personal messages (000 §2.8, §3 Message, §4 "Message read state"): sending (to users, to the
+// members of a department or a role), each recipient's inbox with its read state, and the push
+// of every new message to its recipients' /userMessages/{userId} topic.
+// Other modules send through `app.messages.sendMessage(...)` (or `sendMessage(app, ...)`): the
+// workflow its approval notices (type 3), report reminders ordinary ones (type 1).
+import type { FastifyInstance } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { nextId } from '../../db/ids.ts';
+import type { Db } from '../../db/index.ts';
+import { isId, Repo, type Ctx, type Row } from '../../db/repo.ts';
+import type { Page } from '../../http/page.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { Hub } from '../../realtime/hub.ts';
+import { USER_MESSAGES } from '../../realtime/topics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messages: MessageService;
+  }
+}
+
+/** 1 ordinary, 2 department broadcast, 3 approval, 4 role broadcast (000 §3). */
+export const MessageType = { ordinary: 1, deptBroadcast: 2, approval: 3, roleBroadcast: 4 } as const;
+export type MessageType = (typeof MessageType)[keyof typeof MessageType];
+
+/** is_read: 0 read (已读), 1 unread (未读). */
+export const READ = 0;
+export const UNREAD = 1;
+
+export interface SendMessageInput {
+  tenantId: string;
+  /** the sender; empty for a message the system sends on nobody's behalf */
+  fromUserId: string;
+  fromDeptId?: string;
+  title: string;
+  content?: string;
+  type: MessageType;
+  /** the business link the message opens on the PC (e.g. the process to handle) */
+  pcUrl?: string | null;
+  appUrl?: string | null;
+  /** which business record the message is about (e.g. bizType 'process', bizKey the instance id) */
+  bizType?: string | null;
+  bizKey?: string | null;
+  /** type 1 and 3 */
+  toUserIds?: string[];
+  /** type 2: every user of the tenant whose departments include it */
+  deptId?: string;
+  /** type 4: every user of the tenant whose roles include it */
+  roleId?: string;
+}
+
+/** What a recipient's /userMessages/{userId} topic carries. */
+export interface PushedMessage {
+  id: string;
+  title: string;
+  content: string;
+  type: number;
+  pcUrl: string | null;
+  createTime: string;
+}
+
+export interface Receiver {
+  userId: string;
+  account: string | null;
+  realName: string | null;
+  isRead: number;
+  readTime: string | null;
+}
+
+const M = {
+  noReceivers: ['请选择接收人', 'Choose at least one recipient (userIds)'],
+  deptRequired: ['部门广播必须选择部门', 'A department broadcast needs deptId'],
+  roleRequired: ['角色广播必须选择角色', 'A role broadcast needs roleId'],
+  unknownUser: ['接收人不存在：{id}', 'No such recipient: {id}'],
+  unknownDept: ['部门不存在', 'No such department'],
+  unknownRole: ['角色不存在', 'No such role'],
+  badType: ['消息类型不正确', 'The message type must be 1, 2, 3 or 4'],
+  titleRequired: ['消息标题不能为空', 'The message title is required'],
+  tooManyReceivers: ['接收人不能超过{max}个', 'At most {max} recipients'],
+} as const;
+
+const MAX_RECEIVERS = 10000;
+
+export class MessageService {
+  /** messages as sent (the sender's view) */
+  readonly sent: Repo;
+  /** one row per (message, recipient): the recipient's view, read state included */
+  readonly inbox: Repo;
+
+  constructor(private readonly db: Db, private readonly realtime: Hub, private readonly log: (err: unknown) => void) {
+    this.sent = new Repo(db, {
+      table: 'bladeMessage', tenant: true,
+      columns: { id: 'id', title: 'string', content: 'string', type: 'number', pcUrl: 'string', bizType: 'string', bizKey: 'string', createTime: 'date' },
+    });
+    this.inbox = new Repo(db, {
+      table: 'bladeMessageInbox', tenant: true, audit: false,
+      columns: {
+        id: 'id', title: 'string', content: 'string', type: 'number', isRead: 'number', readTime: 'date', pcUrl: 'string',
+        bizType: 'string', bizKey: 'string', createUser: 'id', createUserName: 'string', createTime: 'date',
+      },
+    });
+  }
+
+  /** Stores the message and one inbox row per recipient in one transaction, then pushes it to them. */
+  async sendMessage(input: SendMessageInput): Promise<Row & { receiverCount: number }> {
+    const type = Number(input.type) as MessageType;
+    if (![1, 2, 3, 4].includes(type)) throw new ApiError(400, M.badType);
+    const title = String(input.title ?? '').trim();
+    if (!title) throw new ApiError(400, M.titleRequired);
+    const ctx: Ctx = { tenantId: input.tenantId, userId: input.fromUserId ?? '', deptId: input.fromDeptId ?? '' };
+
+    const { message, receivers } = await this.db.transaction().execute(async (tx) => {
+      const receivers = await this.receiversOf(tx, input.tenantId, type, input);
+      const sender = isId(ctx.userId)
+        ? await tx.selectFrom('bladeUser').select(['realName', 'name', 'account']).where('id', '=', ctx.userId).where('tenantId', '=', ctx.tenantId).executeTakeFirst()
+        : undefined;
+      const message = await this.sent.save(ctx, {
+        title, content: input.content ?? '', type, pcUrl: input.pcUrl || null, appUrl: input.appUrl || null,
+        bizType: input.bizType || null, bizKey: input.bizKey || null,
+        receiveDeptId: type === MessageType.deptBroadcast ? input.deptId : null,
+        receiveRoleId: type === MessageType.roleBroadcast ? input.roleId : null,
+        createUserName: sender ? String(sender.realName || sender.name || sender.account) : null,
+      }, tx);
+      if (receivers.length) {
+        // one statement with two array parameters, however many recipients: a 5,000-member broadcast
+        // is one round trip, not thousands of bound values
+        await sql`insert into blade_message_user (id, tenant_id, message_id, user_id, is_read)
+          select unnest(${receivers.map(() => nextId())}::bigint[]), ${input.tenantId}, ${message.id}, unnest(${receivers}::bigint[]), ${UNREAD}`.execute(tx);
+      }
+      return { message, receivers };
+    });
+
+    const pushed: PushedMessage = {
+      id: String(message.id), title, content: String(message.content ?? ''), type,
+      pcUrl: (message.pcUrl as string | null) ?? null, createTime: String(message.createTime),
+    };
+    // after the commit, so a client that re-reads on the push finds the row; a bus failure must not undo the send
+    this.realtime.publishToUsers(USER_MESSAGES, receivers, pushed).catch(this.log);
+    return { ...message, receiverCount: receivers.length };
+  }
+
+  /** The recipients at send time: exactly the listed users, or the department's or role's members, of the same tenant. */
+  private async receiversOf(db: Db, tenantId: string, type: MessageType, input: SendMessageInput): Promise<string[]> {
+    const users = () => db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
+    const ids = (rows: Row[]) => rows.map((r) => String(r.id));
+    if (type === MessageType.deptBroadcast) {
+      if (!isId(input.deptId)) throw new ApiError(400, M.deptRequired);
+      const dept = await db.selectFrom('bladeDept').select('id').where('id', '=', input.deptId).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+      if (!dept) throw new ApiError(400, M.unknownDept);
+      return ids(await users().where(sql<boolean>`${input.deptId} = any(string_to_array(dept_id, ','))`).orderBy('id').execute());
+    }
+    if (type === MessageType.roleBroadcast) {
+      if (!isId(input.roleId)) throw new ApiError(400, M.roleRequired);
+      const role = await db.selectFrom('bladeRole').select('id').where('id', '=', input.roleId).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+      if (!role) throw new ApiError(400, M.unknownRole);
+      return ids(await users().where(sql<boolean>`${input.roleId} = any(string_to_array(role_id, ','))`).orderBy('id').execute());
+    }
+    const wanted = [...new Set((input.toUserIds ?? []).map(String))];
+    if (!wanted.length) throw new ApiError(400, M.noReceivers);
+    if (wanted.length > MAX_RECEIVERS) throw new ApiError(400, M.tooManyReceivers, { max: MAX_RECEIVERS });
+    const bad = wanted.find((id) => !isId(id));
+    if (bad) throw new ApiError(400, M.unknownUser, { id: String(bad).slice(0, 20) });
+    const found = new Set(ids(await users().where('id', 'in', wanted).execute()));
+    // a user of another tenant is refused exactly like one that does not exist
+    const missing = wanted.find((id) => !found.has(id));
+    if (missing) throw new ApiError(400, M.unknownUser, { id: missing });
+    return wanted;
+  }
+
+  /** My inbox: rows of this tenant addressed to me and not removed by me. */
+  private mine(ctx: Ctx): SelectQueryBuilder<any, any, Row> {
+    return this.inbox.select(ctx).where('userId', '=', ctx.userId);
+  }
+
+  /** The inbox rows I may change (read state, removal). */
+  private myRows(ctx: Ctx) {
+    return this.db.updateTable('bladeMessageUser').where('tenantId', '=', ctx.tenantId).where('userId', '=', ctx.userId).where('isDeleted', '=', 0);
+  }
+
+  /** my/list: paged, BladeX filters; `type` and `isRead` match exactly. */
+  async myList(ctx: Ctx, query: Record<string, unknown>): Promise<Page<Row>> {
+    const q = { ...query };
+    for (const k of ['type', 'isRead']) {
+      if (q[k] !== undefined) {
+        q[`${k}_equal`] = q[k];
+        delete q[k];
+      }
+    }
+    return this.inbox.page(ctx, q, (qb) => qb.where('userId', '=', ctx.userId), { maxSize: 100 });
+  }
+
+  /** my/topList: the bell's latest messages and my unread count. */
+  async topList(ctx: Ctx, size: number): Promise<{ messageList: Row[]; unReadCount: number }> {
+    const [messageList, count] = await Promise.all([
+      this.mine(ctx).orderBy('id', 'desc').limit(size).execute(),
+      this.mine(ctx).where('isRead', '=', UNREAD).clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { messageList, unReadCount: Number((count as { n: string }).n) };
+  }
+
+  /** detail: one of my messages, marked read on the way (data null when it is not mine). */
+  async detail(ctx: Ctx, id: unknown): Promise<Row | null> {
+    if (!isId(id)) return null;
+    const row = await this.mine(ctx).where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    if (row.isRead !== READ) {
+      const marked = await this.myRows(ctx).set({ isRead: READ, readTime: sql`now()` }).where('messageId', '=', id).where('isRead', '=', UNREAD)
+        .returning('readTime').executeTakeFirst();
+      row.isRead = READ;
+      row.readTime = marked?.readTime ?? row.readTime;
+    }
+    return row;
+  }
+
+  /** remove: takes messages out of MY inbox only; the sender and other recipients keep theirs. */
+  async remove(ctx: Ctx, ids: string[]): Promise<number> {
+    const r = await this.myRows(ctx).set({ isDeleted: 1 }).where('messageId', 'in', ids).executeTakeFirst();
+    return Number(r.numUpdatedRows ?? 0);
+  }
+
+  async readAll(ctx: Ctx): Promise<number> {
+    const r = await this.myRows(ctx).set({ isRead: READ, readTime: sql`now()` }).where('isRead', '=', UNREAD).executeTakeFirst();
+    return Number(r.numUpdatedRows ?? 0);
+  }
+
+  /** my/sendList: the messages I sent, each with how many received and read it. */
+  async sendList(ctx: Ctx, query: Record<string, unknown>): Promise<Page<Row>> {
+    const q = { ...query };
+    if (q.type !== undefined) {
+      q.type_equal = q.type;
+      delete q.type;
+    }
+    const page = await this.sent.page(ctx, q, (qb) => qb.where('createUser', '=', ctx.userId), { maxSize: 100 });
+    const ids = page.records.map((r) => String(r.id));
+    const counts = new Map<string, { receiverCount: number; readCount: number }>();
+    if (ids.length) {
+      const rows = await this.db.selectFrom('bladeMessageUser')
+        .select(['messageId', sql<string>`count(*)`.as('receivers'), sql<string>`count(*) filter (where is_read = 0)`.as('readers')])
+        .where('tenantId', '=', ctx.tenantId).where('messageId', 'in', ids).groupBy('messageId').execute();
+      for (const r of rows) counts.set(String(r.messageId), { receiverCount: Number(r.receivers), readCount: Number(r.readers) });
+    }
+    return { ...page, records: page.records.map((r) => ({ ...r, ...(counts.get(String(r.id)) ?? { receiverCount: 0, readCount: 0 }) })) };
+  }
+
+  /** sendDetail: a message I sent with every recipient and its read state (data null when I did not send it). */
+  async sendDetail(ctx: Ctx, id: unknown): Promise<(Row & { receivers: Receiver[]; receiverCount: number; readCount: number }) | null> {
+    if (!isId(id)) return null;
+    const message = await this.sent.select(ctx).where('id', '=', id).where('createUser', '=', ctx.userId).executeTakeFirst();
+    if (!message) return null;
+    const receivers = (await this.db.selectFrom('bladeMessageUser as mu')
+      .leftJoin('bladeUser as u', 'u.id', 'mu.userId')
+      .select(['mu.userId', 'u.account', 'u.realName', 'mu.isRead', 'mu.readTime'])
+      .where('mu.tenantId', '=', ctx.tenantId).where('mu.messageId', '=', id)
+      .orderBy('mu.isRead', 'desc').orderBy('mu.userId').execute()) as Receiver[];
+    return { ...message, receivers, receiverCount: receivers.length, readCount: receivers.filter((r) => r.isRead === READ).length };
+  }
+}
+
+/** For other modules: sends a message in-process through the app's message service. */
+export function sendMessage(app: FastifyInstance, input: SendMessageInput): Promise<Row & { receiverCount: number }> {
+  return app.messages.sendMessage(input);
+}
