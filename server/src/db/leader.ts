@@ -9,7 +9,8 @@ export interface Leadership {
   close(): Promise<void>;
 }
 
-export async function leadership(config: Config): Promise<Leadership> {
+/** key: the advisory lock of one kind of leader work (the job scheduler's by default). */
+export async function leadership(config: Config, key = LOCK_KEY): Promise<Leadership> {
   if (!config.databaseUrl) return { isLeader: () => true, close: async () => undefined };
   const pg = (await import('pg')).default;
   let client: InstanceType<typeof pg.Client> | null = null;
@@ -23,7 +24,7 @@ export async function leadership(config: Config): Promise<Leadership> {
         client.on('error', () => { leader = false; client = null; }); // connection lost: lock gone
         await client.connect();
       }
-      const r = await client.query('select pg_try_advisory_lock($1) as ok', [LOCK_KEY]);
+      const r = await client.query('select pg_try_advisory_lock($1) as ok', [key]);
       leader = r.rows[0]?.ok === true;
     } catch {
       leader = false;

@@ -10,6 +10,8 @@ import * as m0005 from './migrations/0005_region.ts';
 import * as m0006 from './migrations/0006_log_job.ts';
 import * as m0007 from './migrations/0007_resource.ts';
 import * as m0011 from './migrations/0011_develop.ts';
+import * as m0008 from './migrations/0008_workflow_api.ts';
+import * as m0009 from './migrations/0009_thirdparty.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -20,6 +22,8 @@ const migrations: Record<string, Migration> = {
   '0006_log_job': m0006,
   '0007_resource': m0007,
   '0011_develop': m0011,
+  '0008_workflow_api': m0008,
+  '0009_thirdparty': m0009,
 };
 
 export async function migrate(db: Db): Promise<void> {

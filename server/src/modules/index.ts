@@ -17,8 +17,10 @@ import { adminRoutes, regionRoutes } from './system/admin.ts';
 import { menuAdminRoutes } from './system/menu-admin.ts';
 import { orgRoutes } from './system/org.ts';
 import { systemRoutes } from './system/routes.ts';
+import { thirdpartyRoutes } from './thirdparty/routes.ts';
 import { userRoutes } from './system/user.ts';
 import { userExcelRoutes } from './system/user-excel.ts';
+import { workflowRoutes } from './workflow/index.ts';
 
 export interface ModuleDeps extends Services {
   db: Database['db'];
@@ -45,4 +47,6 @@ export const modules: Module[] = [
   signatureRoutes,
   resourceRoutes,
   smsRoutes,
+  thirdpartyRoutes,
+  workflowRoutes,
 ];

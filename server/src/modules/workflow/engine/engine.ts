@@ -68,7 +68,11 @@ export interface CompleteInput {
   groups?: string[];
 }
 export interface Page<T> { records: T[]; total: number; size: number; current: number; pages: number }
-export interface ListQuery { tenantId: string; userId: string; groups?: string[]; current?: number; size?: number; definitionKey?: string; name?: string; category?: string }
+export interface ListQuery {
+  tenantId: string; userId: string; groups?: string[]; current?: number; size?: number; definitionKey?: string; name?: string; category?: string;
+  /** create (task) or start (instance) time bounds, exclusive (BladeX createTime_dategt / _datelt) */
+  createdAfter?: Date; createdBefore?: Date;
+}
 export interface InstanceView {
   processInstanceId: string; processDefinitionId: string; processDefinitionKey: string; processDefinitionName: string | null;
   category: string | null; businessKey: string | null; initiator: string | null; processIsFinished: InstanceStatus;
@@ -521,6 +525,28 @@ export class WorkflowEngine {
     });
   }
 
+  /**
+   * The owner's or a handler's later explanation (修改说明 / processCommentUpForm): writes the text
+   * into the form field `prop` of the instance and records it as a comment of the task.
+   */
+  async commentOnForm(taskId: string, user: string, prop: string, comment: string): Promise<void> {
+    await this.act(async (s) => {
+      const task = (await s.tx.selectFrom('wfTask').selectAll().where('id', '=', taskId).executeTakeFirst()) as TaskRow | undefined;
+      if (!task) throw new WorkflowError(M.taskMissing, {}, 404);
+      const st = await s.load(task.instanceId);
+      if (task.assignee !== user && task.completedBy !== user && st.inst.initiator !== user) throw new WorkflowError(M.notAssignee, {}, 403);
+      s.comment(st, 'comment', { taskId: task.id, activityId: task.taskDefKey, userId: user, action: 'explainComment', message: comment });
+      if (!prop) return;
+      const root = [...st.execs.values()].find((e) => e.parentId === null);
+      if (root) { s.setVar(st, root.id, prop, comment); return; }
+      // an ended instance keeps its variables on its former root execution
+      const r = await s.tx.updateTable('wfVariable').set({ value: JSON.stringify(comment) }).where('instanceId', '=', st.inst.id).where('name', '=', prop).executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) {
+        await s.tx.insertInto('wfVariable').values({ id: nextId(), instanceId: st.inst.id, executionId: st.inst.id, name: prop, value: JSON.stringify(comment) }).execute();
+      }
+    });
+  }
+
   // ---- reassigning ---------------------------------------------------------------------------
 
   private async reassign(taskId: string, user: string, toUser: string, kind: 'transfer' | 'delegate' | 'dispatch' | 'assignee', comment?: string, groups?: string[]): Promise<ActionResult> {
@@ -888,6 +914,8 @@ export class WorkflowEngine {
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
     if (q.category) qb = qb.where('i.category', '=', q.category);
     if (q.name) qb = qb.where('i.definitionName', 'like', `%${q.name}%`);
+    if (q.createdAfter) qb = qb.where('i.startTime', '>', q.createdAfter);
+    if (q.createdBefore) qb = qb.where('i.startTime', '<', q.createdBefore);
     const p = await page(qb, q, (b) => b.selectAll('i').orderBy('i.startTime', 'desc').orderBy('i.id', 'desc'), (r) => r as unknown as Record<string, string>);
     return { ...p, records: await this.instanceViews(p.records) };
   }
@@ -896,6 +924,9 @@ export class WorkflowEngine {
   async copyList(q: ListQuery): Promise<Page<InstanceView & { copyId: string; fromUser: string | null; nodeName: string | null; copyTime: string; isRead: number }>> {
     let qb = this.db.selectFrom('wfCopy as c').innerJoin('wfInstance as i', 'i.id', 'c.instanceId').where('c.tenantId', '=', q.tenantId).where('c.userId', '=', q.userId);
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
+    if (q.name) qb = qb.where('i.definitionName', 'like', `%${q.name}%`);
+    if (q.createdAfter) qb = qb.where('c.createTime', '>', q.createdAfter);
+    if (q.createdBefore) qb = qb.where('c.createTime', '<', q.createdBefore);
     const p = await page(qb, q, (b) => b.selectAll('i').select(['c.id as copyId', 'c.fromUser', 'c.nodeName', 'c.createTime as copyTime', 'c.isRead'])
       .orderBy('c.createTime', 'desc').orderBy('c.id', 'desc'), (r) => r as unknown as Record<string, string>);
     const views = await this.instanceViews(p.records);
@@ -1056,6 +1087,8 @@ function taskFilters(qb: Qb, q: ListQuery): Qb {
   if (q.definitionKey) qb = qb.where('t.definitionKey', '=', q.definitionKey);
   if (q.category) qb = qb.where('t.category', '=', q.category);
   if (q.name) qb = qb.where('t.name', 'like', `%${q.name}%`);
+  if (q.createdAfter) qb = qb.where('t.createTime', '>', q.createdAfter);
+  if (q.createdBefore) qb = qb.where('t.createTime', '<', q.createdBefore);
   return qb;
 }
 

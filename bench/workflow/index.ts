@@ -1,0 +1,159 @@
+// Workflow benchmark (issue 5). In one run:
+//   1. throughput: start + complete a two-user-task process N times (start, two completes, history,
+//      all persisted) on PGlite and on PostgreSQL (sequential, and CONCURRENCY workers on PostgreSQL),
+//      and the same process in the npm package bpmn-engine in memory; instances/s and the ratio.
+//      Target on PostgreSQL: at least 300 instances/s (aim 500).
+//   2. the todo list of one user among TODO_ROWS tasks (PostgreSQL 1,000,000 by default, PGlite
+//      100,000): p95 of WorkflowEngine.todoList over 200 calls; target < 20 ms.
+// Env: N (default 1000), CONCURRENCY (default 8), TODO_ROWS, TEST_PG_URL.
+import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { Engine } from 'bpmn-engine';
+import { loadConfig } from '../../server/src/config.ts';
+import { openDatabase, type Database } from '../../server/src/db/index.ts';
+import { migrate } from '../../server/src/db/migrate.ts';
+import { WorkflowEngine } from '../../server/src/modules/workflow/engine/index.ts';
+
+const N = Number(process.env.N ?? 1000);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TARGET_IPS = 300;
+const TARGET_TODO_MS = 20;
+
+const XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="bench">
+  <process id="twoStep" name="two user tasks" isExecutable="true">
+    <startEvent id="start"/>
+    <sequenceFlow id="f1" sourceRef="start" targetRef="t1"/>
+    <userTask id="t1" name="first" flowable:assignee="alice"/>
+    <sequenceFlow id="f2" sourceRef="t1" targetRef="t2"/>
+    <userTask id="t2" name="second" flowable:assignee="bob"/>
+    <sequenceFlow id="f3" sourceRef="t2" targetRef="end"/>
+    <endEvent id="end"/>
+  </process>
+</definitions>`;
+
+interface Target { name: string; database: Database; close(): Promise<void> }
+
+async function pglite(): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'wf-bench-'));
+  const database = await openDatabase(loadConfig({ dataDir: dir, databaseUrl: '' }));
+  await migrate(database.db);
+  return { name: 'PGlite', database, close: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function postgres(): Promise<Target | string> {
+  const pg = (await import('pg')).default;
+  const name = 'wfbench_' + randomBytes(4).toString('hex');
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try { await admin.connect(); } catch (e) { return `PostgreSQL unreachable at ${PG_ADMIN_URL}: ${(e as Error).message}`; }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = '/' + name;
+  const dir = mkdtempSync(join(tmpdir(), 'wf-bench-'));
+  const database = await openDatabase(loadConfig({ dataDir: dir, databaseUrl: u.toString() }));
+  await migrate(database.db);
+  return {
+    name: 'PostgreSQL', database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** N instances of start + complete t1 + complete t2 with `workers` running at once; answers instances/s. */
+async function throughput(engine: WorkflowEngine, n: number, workers: number, tenantId: string): Promise<number> {
+  const one = async () => {
+    const r = await engine.startProcess({ tenantId, definitionKey: 'twoStep', initiator: 'starter' });
+    const r2 = await engine.completeTask(r.tasks[0]!.taskId, 'alice', { comment: 'ok' });
+    await engine.completeTask(r2.tasks[0]!.taskId, 'bob', { comment: 'ok' });
+  };
+  for (let i = 0; i < Math.min(20, n); i++) await one(); // warm-up: model cache, plans
+  let left = n;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: workers }, async () => { while (left-- > 0) await one(); }));
+  return n / ((performance.now() - t0) / 1000);
+}
+
+async function bpmnEngineThroughput(n: number): Promise<number> {
+  const one = async () => {
+    const engine = new Engine({ name: 'twoStep', source: XML });
+    const listener = new EventEmitter();
+    listener.on('wait', (api: { signal: (m?: unknown) => void }) => api.signal({ comment: 'ok' }));
+    const end = engine.waitFor('end');
+    await engine.execute({ listener });
+    await end;
+  };
+  for (let i = 0; i < Math.min(20, n); i++) await one();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await one();
+  return n / ((performance.now() - t0) / 1000);
+}
+
+/** Fills rows tasks (10 per instance) over 1,000 users, then times one user's todo list. */
+async function todoP95(t: Target, rows: number): Promise<{ p50: number; p95: number; total: number }> {
+  const db = t.database.db;
+  const tenantId = 'todo';
+  const t0 = performance.now();
+  const chunk = 100_000;
+  for (let from = 0; from < rows; from += chunk) {
+    const to = Math.min(rows, from + chunk) - 1;
+    await sql`insert into wf_instance (id, tenant_id, root_id, definition_id, definition_key, definition_name, definition_version, initiator, status, start_time)
+      select 9000000000 + g, ${tenantId}, 9000000000 + g, 1, 'bulk', 'bulk', 1, 'starter', 'running', now() - make_interval(secs => g)
+      from generate_series(${from / 10}::bigint, ${Math.floor(to / 10)}::bigint) g on conflict do nothing`.execute(db);
+    await sql`insert into wf_task (id, tenant_id, instance_id, definition_id, definition_key, task_def_key, name, assignee, create_time, state)
+      select 8000000000 + g, ${tenantId}, 9000000000 + g / 10, 1, 'bulk', 't', 'task ' || g, 'u' || (g % 1000), now() - make_interval(secs => g), 'active'
+      from generate_series(${from}::bigint, ${to}::bigint) g`.execute(db);
+  }
+  await sql`analyze wf_task`.execute(db);
+  await sql`analyze wf_instance`.execute(db);
+  await sql`analyze wf_identity_link`.execute(db);
+  console.log(`  ${t.name}: ${rows.toLocaleString()} tasks filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const engine = new WorkflowEngine(db);
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < 220; i++) {
+    const s = performance.now();
+    const page = await engine.todoList({ tenantId, userId: `u${i % 1000}`, groups: ['r1', 'r2'], current: 1, size: 10 });
+    if (i >= 20) times.push(performance.now() - s);
+    total = page.total;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)]!, p95: times[Math.floor(times.length * 0.95)]!, total };
+}
+
+console.log(`workflow benchmark: N=${N}, CONCURRENCY=${CONCURRENCY}, ${cpus().length} CPUs, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+const memory = await bpmnEngineThroughput(N);
+console.log(`  bpmn-engine (in memory, no persistence): ${memory.toFixed(0)} instances/s`);
+
+const results: string[] = [];
+for (const make of [pglite, postgres]) {
+  const t = await make();
+  if (typeof t === 'string') { console.log(`  skipped: ${t}`); continue; }
+  try {
+    const engine = new WorkflowEngine(t.database.db);
+    await engine.deploy(XML, { tenantId: 'bench' });
+    const seq = await throughput(engine, N, 1, 'bench');
+    console.log(`  ${t.name}, sequential: ${seq.toFixed(0)} instances/s (ratio to bpmn-engine ${(seq / memory).toFixed(3)}; target ${TARGET_IPS}/s → ${(TARGET_IPS / seq).toFixed(2)})`);
+    if (t.name === 'PostgreSQL') {
+      const par = await throughput(engine, N, CONCURRENCY, 'bench');
+      console.log(`  ${t.name}, ${CONCURRENCY} concurrent: ${par.toFixed(0)} instances/s (ratio to bpmn-engine ${(par / memory).toFixed(3)}; target ${TARGET_IPS}/s → ${(TARGET_IPS / par).toFixed(2)})`);
+      results.push(`PostgreSQL ${par.toFixed(0)}/s`);
+    }
+    const rows = Number(process.env.TODO_ROWS ?? (t.name === 'PostgreSQL' ? 1_000_000 : 100_000));
+    const todo = await todoP95(t, rows);
+    console.log(`  ${t.name}, todo list among ${rows.toLocaleString()} tasks (user has ${todo.total}): p50 ${todo.p50.toFixed(2)} ms, p95 ${todo.p95.toFixed(2)} ms (target ${TARGET_TODO_MS} ms → ${(todo.p95 / TARGET_TODO_MS).toFixed(2)})`);
+  } finally {
+    await t.close();
+  }
+}

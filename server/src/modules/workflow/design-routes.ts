@@ -1,0 +1,432 @@
+// Process design and deployment (000 §7): /api/blade-workflow/design/* (models with version
+// history and start scope, forms with history, themes, variables, default values, buttons,
+// categories), /api/blade-flow/* (models, deployments by upload, state, follow-up of running
+// processes, flow chart), /api/flowable/process/queryFlowModelDeploymentIdByKey, the flow
+// permission calls and flow logs, and supervision (督办) at /api/blade-workflow/supervision.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { nextId } from '../../db/ids.ts';
+import { isId, parseIds, Repo, type Row } from '../../db/repo.ts';
+import { ctxOf, resource, zOptId } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { ApiError } from '../../http/errors.ts';
+import { ADMIN_TENANT } from '../system/menu-service.ts';
+import { parseBpmn } from './engine/index.ts';
+import { adminGuard, tenantInstances } from './ops-routes.ts';
+import { modelView, startableKeys } from './process-routes.ts';
+import { actorOf, MSG, parseJson, WorkflowService, type ModelSettings } from './service.ts';
+
+type Values = Record<string, unknown>;
+const D = '/api/blade-workflow/design';
+const F = '/api/blade-flow';
+const TAG = 'workflow-design';
+const pageQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const zText = (max: number) => z.string().max(max).optional().nullable();
+const zJsonText = z.union([z.string().max(2_000_000), z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional().nullable()
+  .transform((v) => (v === undefined || v === null || typeof v === 'string' ? v : JSON.stringify(v)));
+const idsOf = (req: FastifyRequest): string[] => {
+  const b = (req.body ?? {}) as Values;
+  const q = req.query as Values;
+  const raw = q.ids ?? b.ids ?? b.data ?? b.id;
+  return parseIds(Array.isArray(raw) ? raw.join(',') : raw);
+};
+
+const MODEL_COLUMNS = { id: 'id', modelKey: 'string', name: 'string', categoryId: 'id', modelType: 'number', version: 'number', createTime: 'date', updateTime: 'date' } as const;
+const modelBody = z.object({
+  id: zOptId, modelKey: z.string().trim().min(1).max(255).regex(/^[A-Za-z_][\w.-]*$/, 'modelKey'), name: z.string().trim().min(1).max(255),
+  categoryId: zOptId, icon: zText(500), description: zText(5000), xml: zText(2_000_000), formKey: zText(255), formUrl: zText(500),
+  modelType: z.coerce.number().int().min(0).max(9).optional(), settings: zJsonText,
+});
+
+export async function designRoutes(parent: FastifyInstance, wf: WorkflowService): Promise<void> {
+  const { db, engine } = wf;
+
+  // readable by everyone of the tenant: the category tree (start page) and the flow permission of a model
+  const categories = new Repo(db, { table: 'wf_category', tenant: true, columns: { id: 'id', name: 'string', parentId: 'id', sort: 'number' } });
+  parent.get(`${D}/category/tree`, { schema: { tags: [TAG], summary: 'Process categories as a tree [{id, title, value, key, parentId, children}]' } }, async (req) => {
+    const rows = await categories.select(ctxOf(req)).orderBy('sort').orderBy('id').execute();
+    const nodes = rows.map((r) => ({ id: String(r.id), parentId: String(r.parentId), title: r.name, value: String(r.id), key: String(r.id), name: r.name, sort: r.sort, children: [] as unknown[] }));
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    const roots: typeof nodes = [];
+    for (const n of nodes) (byId.get(n.parentId)?.children ?? roots).push(n);
+    return ok(roots);
+  });
+  parent.get('/api/flowPermissionConfig/flowPermissionConfig/currentUserPermission', {
+    schema: { tags: [TAG], summary: 'What the caller may do with a model (modelId): canStart (model scope), canDesign (administrator or design codes)', querystring: z.object({ modelId: z.string().optional() }).passthrough() },
+  }, async (req) => {
+    const a = actorOf(req);
+    const id = (req.query as Values).modelId;
+    if (!isId(id)) throw new ApiError(400, 'required', { field: 'modelId' });
+    const m = await db.selectFrom('wfModel').selectAll().where('id', '=', id).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!m) throw new ApiError(404, MSG.modelMissing);
+    const codes = await req.server.permissionsOf(a.user);
+    const diy = await db.selectFrom('wfFlowPermissionDiy').selectAll().where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0)
+      .where((eb) => eb.or([eb('modelId', '=', id), eb('modelKey', '=', String(m.modelKey))])).execute();
+    const mine = new Set([a.userId, ...a.groups]);
+    const listed = (v: unknown) => String(v ?? '').split(',').some((x) => mine.has(x.trim()));
+    return ok({
+      modelId: String(m.id), modelKey: m.modelKey, canStart: (await startableKeys(wf, a, [m as Row]))(String(m.modelKey)),
+      canDesign: a.admin || codes.has('wf_design_model_edit'), isAdmin: a.admin,
+      permissions: diy.filter((d) => listed(d.userIds) || listed(d.roleIds) || listed(d.deptIds)).map((d) => ({ id: String(d.id), name: d.name })),
+    });
+  });
+
+  await parent.register(async (app) => {
+    app.addHook('preHandler', adminGuard(['wf_design_model', 'wf_design_form', 'deployment', 'deployment_view', 'wf_ops']));
+    designCalls(app, wf, categories);
+  });
+  await parent.register(async (app) => {
+    app.addHook('preHandler', adminGuard(['deployment', 'deployment_view', 'deployment_add', 'deployment_edit', 'deployment_delete']));
+    flowCalls(app, wf);
+  });
+
+  // 督办 (supervision): base path not in the spec, placed beside the process calls
+  const S = '/api/blade-workflow/supervision';
+  const sup = new Repo(db, {
+    table: 'wf_supervision', tenant: true,
+    columns: { id: 'id', defKey: 'string', defName: 'string', instId: 'id', instName: 'string', nodeKey: 'string', nodeName: 'string', status: 'number', createTime: 'date' },
+  });
+  const supNarrow = (req: FastifyRequest) => {
+    const a = actorOf(req);
+    return (qb: ReturnType<Repo['select']>) => (a.admin ? qb : qb.where((eb) => eb.or([eb('createUser', '=', a.userId), sql<boolean>`${a.userId} = any(string_to_array(receivers, ','))`])));
+  };
+  parent.get(`${S}/list`, { schema: { tags: [TAG], summary: '督办 list (supervision; base path placed here as the spec shows none): paged; filters defKey, defName, instId, nodeKey, status', querystring: pageQuery } }, async (req) => {
+    const page = await sup.page(ctxOf(req), req.query as Values, supNarrow(req));
+    return ok({ ...page, records: await withReceiverNames(wf, actorOf(req).tenantId, page.records) });
+  });
+  parent.get(`${S}/detail`, { schema: { tags: [TAG], summary: '督办 detail (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => {
+    const id = (req.query as Values).id;
+    if (!isId(id)) return ok(null);
+    const row = await supNarrow(req)(sup.select(ctxOf(req))).where('id', '=', id).executeTakeFirst();
+    return ok(row ? (await withReceiverNames(wf, actorOf(req).tenantId, [row]))[0] : null);
+  });
+  parent.post(`${S}/remove`, { schema: { tags: [TAG], summary: '督办 remove (ids): stops the reminders (status 4)', querystring: z.object({ ids: z.string().optional() }).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const ids = idsOf(req);
+    let qb = db.updateTable('wfSupervision').set({ isDeleted: 1, status: 4, updateTime: sql`now()` }).where('tenantId', '=', a.tenantId).where('id', 'in', ids);
+    if (!a.admin) qb = qb.where('createUser', '=', a.userId);
+    await qb.execute();
+    await db.deleteFrom('wfTimer').where('kind', '=', 'supervision').where('supervisionId', 'in', ids).where('tenantId', '=', a.tenantId).execute();
+    return ok(true);
+  });
+  const supBody = z.object({
+    id: zOptId, instId: z.union([z.string(), z.number()]).transform(String).optional(), nodeKey: z.string().max(255).optional(),
+    awaitTime: z.coerce.number().int().min(1), timeCount: z.coerce.number().int().min(1), maxCount: z.coerce.number().int().min(1),
+    timeUnit: z.enum(['hour', 'minutes', 'seconds']), receivers: z.union([z.string().min(1).max(5000), z.array(z.string()).min(1)]),
+    receiverNames: zText(5000), context: zText(5000), defKey: zText(255), defName: zText(255), instName: zText(255), taskId: zOptId, nodeName: zText(255),
+  }).passthrough();
+  parent.post(`${S}/submit`, { schema: { tags: [TAG], summary: '督办 add (instId, nodeKey, awaitTime, timeCount, timeUnit hour|minutes|seconds, receivers, maxCount, context; each count at least 1) or update (id: timing, receivers, context)', body: supBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as z.infer<typeof supBody>;
+    const receivers = (Array.isArray(b.receivers) ? b.receivers : b.receivers.split(',')).map((s) => s.trim()).filter(Boolean);
+    if (b.id) {
+      const row = await sup.select(ctxOf(req)).where('id', '=', b.id).executeTakeFirst();
+      if (!row || (!a.admin && row.createUser !== a.userId)) throw new ApiError(404, MSG.supervisionMissing);
+      const saved = await sup.save(ctxOf(req), {
+        id: b.id, awaitTime: b.awaitTime, timeCount: b.timeCount, timeUnit: b.timeUnit, maxCount: b.maxCount, receivers: receivers.join(','),
+        receiverNames: b.receiverNames ?? row.receiverNames, context: b.context ?? row.context,
+      });
+      return ok(saved);
+    }
+    const inst = await wf.instance(a.tenantId, b.instId);
+    await wf.assertVisible(a, inst);
+    if (!b.nodeKey) throw new ApiError(400, 'required', { field: 'nodeKey' });
+    const row = await engine.createSupervision({
+      tenantId: a.tenantId, instanceId: String(inst.id), nodeKey: b.nodeKey, awaitTime: b.awaitTime, timeCount: b.timeCount, timeUnit: b.timeUnit,
+      receivers, receiverNames: b.receiverNames ?? undefined, maxCount: b.maxCount, context: b.context ?? undefined, createUser: a.userId,
+    });
+    return ok(row);
+  });
+
+  // flow logs: written by the module on every engine event, readable per instance
+  resource(parent, db, {
+    base: '/api/blade-wfFlowLog/wfFlowLog', tag: TAG, table: 'wf_flow_log', tenant: true,
+    columns: { id: 'id', instId: 'id', taskId: 'id', action: 'string', nodeName: 'string', userId: 'string', createTime: 'date' },
+    body: z.object({ id: zOptId, instId: z.union([z.string(), z.number()]).transform(String).refine(isId, 'instId'), taskId: zOptId, nodeName: zText(255), action: z.string().min(1).max(32), userId: zText(64), content: zText(5000) }),
+    beforeSave: async (ctx, entity) => { await wf.instance(ctx.tenantId, entity.instId); },
+  });
+  parent.get('/api/blade-wfFlowLog/wfFlowLog/getLogsByInstId', { schema: { tags: [TAG], summary: 'Flow log of an instance (instId), oldest first', querystring: z.object({ instId: z.string().optional() }).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const inst = await wf.instance(a.tenantId, (req.query as Values).instId);
+    await wf.assertVisible(a, inst);
+    const rows = await db.selectFrom('wfFlowLog').selectAll().where('tenantId', '=', a.tenantId).where('instId', '=', String(inst.id)).where('isDeleted', '=', 0).orderBy('id').execute();
+    const names = await wf.names(a.tenantId, rows.map((r) => r.userId as string | null));
+    return ok(rows.map((r) => ({ ...r, userName: r.userId ? names.get(String(r.userId)) ?? r.userId : null })));
+  });
+}
+
+async function withReceiverNames(wf: WorkflowService, tenantId: string, rows: Row[]): Promise<Row[]> {
+  const names = await wf.names(tenantId, rows.flatMap((r) => String(r.receivers ?? '').split(',')));
+  return rows.map((r) => ({ ...r, receiverNames: r.receiverNames ?? String(r.receivers ?? '').split(',').map((u) => names.get(u) ?? u).join(',') }));
+}
+
+/** Deploys a model's diagram: a new definition version, a history row, the model's version and definition updated. */
+async function deployModel(wf: WorkflowService, req: FastifyRequest, id: unknown, tenantIds?: string[]): Promise<Row> {
+  const a = actorOf(req);
+  if (!isId(id)) throw new ApiError(400, 'required', { field: 'id' });
+  const m = await wf.db.selectFrom('wfModel').selectAll().where('id', '=', id).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+  if (!m) throw new ApiError(404, MSG.modelMissing);
+  if (!m.xml) throw new ApiError(400, MSG.modelNoXml);
+  const targets = a.tenantId === ADMIN_TENANT && tenantIds?.length ? tenantIds : [a.tenantId];
+  const cat = m.categoryId ? String(m.categoryId) : null;
+  let defs: Awaited<ReturnType<typeof wf.engine.deploy>> = [];
+  for (const t of targets) {
+    const d = await wf.engine.deploy(String(m.xml), { tenantId: t, category: cat, name: String(m.name), resourceName: `${m.modelKey}.bpmn20.xml` });
+    if (t === a.tenantId) defs = d;
+  }
+  if (!defs.length) throw new ApiError(400, MSG.noExecutable);
+  const version = Number(m.version) + 1;
+  const own = defs.find((d) => d.key === m.modelKey) ?? defs[0]!;
+  await wf.db.transaction().execute(async (tx) => {
+    await tx.updateTable('wfModel').set({ version, definitionId: own.id, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(m.id)).execute();
+    await tx.insertInto('wfModelHistory').values({ id: nextId(), tenantId: a.tenantId, modelId: String(m.id), version, name: m.name, xml: m.xml, settings: m.settings, definitionId: own.id, createUser: a.userId }).execute();
+  });
+  return { modelId: String(m.id), version, definitions: defs };
+}
+
+function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo): void {
+  const { db } = wf;
+  const models = new Repo(db, { table: 'wf_model', tenant: true, columns: MODEL_COLUMNS });
+
+  // ---- models ----
+  const modelDetail = async (req: FastifyRequest) => {
+    const q = req.query as Values;
+    let qb = models.select(ctxOf(req));
+    if (isId(q.id)) qb = qb.where('id', '=', q.id);
+    else if (typeof q.modelKey === 'string' && q.modelKey) qb = qb.where('modelKey', '=', q.modelKey);
+    else return ok(null);
+    const m = await qb.executeTakeFirst();
+    return ok(m ? { ...m, settings: parseJson<ModelSettings>(m.settings, {}) } : null);
+  };
+  const modelSubmit = async (req: FastifyRequest) => {
+    const body = req.body as z.infer<typeof modelBody>;
+    if (body.xml) await parseBpmn(body.xml); // refuse a diagram the engine cannot read before storing it
+    return ok(await models.save(ctxOf(req), { ...body }));
+  };
+  for (const base of [`${D}/model`, `${F}/model`]) {
+    app.get(`${base}/list`, { schema: { tags: [TAG], summary: 'Process models; paged; filters modelKey, name, categoryId, modelType', querystring: pageQuery } },
+      async (req) => ok(await models.page(ctxOf(req), req.query as Values, undefined)));
+    app.get(`${base}/detail`, { schema: { tags: [TAG], summary: 'A model by id or modelKey (settings as an object)', querystring: z.object({ id: z.string().optional(), modelKey: z.string().optional() }).passthrough() } }, modelDetail);
+    app.post(`${base}/submit`, { schema: { tags: [TAG], summary: 'Add or update a model: modelKey, name, categoryId, icon, description, xml, formKey, formUrl, modelType, settings {assigneeRequired, hideComment, comment display, submitValidate[], submitAfter[]}', body: modelBody } }, modelSubmit);
+    app.post(`${base}/remove`, { schema: { tags: [TAG], summary: 'Remove models (ids); deployed definitions stay', querystring: z.object({ ids: z.string().optional() }).passthrough() } },
+      async (req) => ok((await models.remove(ctxOf(req), idsOf(req))) > 0));
+    app.post(`${base}/deploy`, { schema: { tags: [TAG], summary: 'Deploy a model: id (or modelId); the platform tenant may name tenantIds (comma separated)', body: z.object({}).passthrough() } }, async (req) => {
+      const b = req.body as Values;
+      const tenantIds = typeof b.tenantIds === 'string' ? b.tenantIds.split(',').filter(Boolean) : Array.isArray(b.tenantIds) ? b.tenantIds.map(String) : undefined;
+      return ok(await deployModel(wf, req, b.id ?? b.modelId, tenantIds));
+    });
+  }
+  const changeField = (path: string, field: 'categoryId' | 'icon', repo: 'wfModel' | 'wfForm', summary: string) =>
+    app.post(`${D}/${path}`, { schema: { tags: [TAG], summary, body: z.object({}).passthrough() } }, async (req) => {
+      const a = actorOf(req);
+      const b = req.body as Values;
+      const value = b[field] ?? null;
+      if (field === 'categoryId' && value !== null && value !== '' && !isId(String(value))) throw new ApiError(400, 'invalid', { field });
+      const r = await db.updateTable(repo).set({ [field]: value === '' ? null : value, updateUser: a.userId, updateTime: sql`now()` })
+        .where('tenantId', '=', a.tenantId).where('id', 'in', idsOf(req)).where('isDeleted', '=', 0).executeTakeFirst();
+      return ok(Number(r.numUpdatedRows) > 0);
+    });
+  changeField('model/changeCategory', 'categoryId', 'wfModel', 'Move models (ids or id) to categoryId');
+  changeField('model/changeIcon', 'icon', 'wfModel', 'Set the icon of a model (id, icon)');
+  changeField('form/changeCategory', 'categoryId', 'wfForm', 'Move forms (ids or id) to categoryId');
+
+  // model scope: who may start a model
+  const scopes = new Repo(db, { table: 'wf_model_scope', tenant: true, columns: { id: 'id', modelId: 'id', scopeType: 'string', val: 'string' } });
+  app.get(`${D}/model/scope/list`, { schema: { tags: [TAG], summary: 'Start scope rows of models; paged; filter modelId', querystring: pageQuery } },
+    async (req) => ok(await scopes.page(ctxOf(req), req.query as Values)));
+  const scopeInput = z.object({
+    modelId: z.union([z.string(), z.number()]).transform(String).refine(isId, 'modelId'),
+    scopes: z.array(z.object({ scopeType: z.enum(['all', 'user', 'role', 'dept']), val: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v.join(',') : v)) })).max(500),
+  });
+  app.post(`${D}/model/scope/submit`, { schema: { tags: [TAG], summary: 'Replace the start scope of a model. Body JSON (as text/plain or application/json; the original\'s client-side encryption is not used): {modelId, scopes: [{scopeType all|user|role|dept, val}]}' } }, async (req) => {
+    const a = actorOf(req);
+    const raw = typeof req.body === 'string' ? parseJson<unknown>(req.body, null) : req.body;
+    const parsed = scopeInput.safeParse(raw);
+    if (!parsed.success) throw new ApiError(400, 'invalid', { field: parsed.error.issues[0]?.path.join('.') || 'body' });
+    const { modelId, scopes: list } = parsed.data;
+    const m = await models.select(ctxOf(req)).where('id', '=', modelId).executeTakeFirst();
+    if (!m) throw new ApiError(404, MSG.modelMissing);
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('wfModelScope').where('modelId', '=', modelId).where('tenantId', '=', a.tenantId).execute();
+      for (const s of list) await tx.insertInto('wfModelScope').values({ id: nextId(), tenantId: a.tenantId, modelId, scopeType: s.scopeType, val: s.val, createUser: a.userId }).execute();
+    });
+    return ok(true);
+  });
+
+  // model history
+  const modelHistory = new Repo(db, { table: 'wf_model_history', tenant: true, columns: { id: 'id', modelId: 'id', version: 'number', createTime: 'date' }, defaultOrder: [{ field: 'version', dir: 'desc' }] });
+  app.get(`${D}/model/history/list`, { schema: { tags: [TAG], summary: 'Deployed versions of a model (modelId); paged', querystring: pageQuery } }, async (req) => ok(await modelHistory.page(ctxOf(req), req.query as Values)));
+  app.get(`${D}/model/history/detail`, { schema: { tags: [TAG], summary: 'One deployed version (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => ok(await modelHistory.detail(ctxOf(req), (req.query as Values).id)));
+  app.post(`${D}/model/history/setMainVersion`, { schema: { tags: [TAG], summary: 'Make a deployed version (id of a history row) the model\'s main version again: its xml and settings return to the model and it is deployed anew', body: z.object({}).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const h = await modelHistory.detail(ctxOf(req), (req.body as Values).id);
+    if (!h) throw new ApiError(404, MSG.historyMissing);
+    await db.updateTable('wfModel').set({ xml: h.xml, settings: h.settings, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.modelId)).where('tenantId', '=', a.tenantId).execute();
+    return ok(await deployModel(wf, req, String(h.modelId)));
+  });
+
+  // ---- forms (with history) ----
+  const forms = new Repo(db, { table: 'wf_form', tenant: true, columns: { id: 'id', formKey: 'string', name: 'string', categoryId: 'id', version: 'number', createTime: 'date' } });
+  const formHistory = new Repo(db, { table: 'wf_form_history', tenant: true, columns: { id: 'id', formId: 'id', version: 'number', createTime: 'date' }, defaultOrder: [{ field: 'version', dir: 'desc' }] });
+  app.get(`${D}/form/list`, { schema: { tags: [TAG], summary: 'Forms; paged; filters formKey, name, categoryId', querystring: pageQuery } }, async (req) => ok(await forms.page(ctxOf(req), req.query as Values)));
+  app.get(`${D}/form/detail`, { schema: { tags: [TAG], summary: 'A form (id or formKey)', querystring: z.object({ id: z.string().optional(), formKey: z.string().optional() }).passthrough() } }, async (req) => {
+    const q = req.query as Values;
+    if (isId(q.id)) return ok(await forms.detail(ctxOf(req), q.id));
+    if (typeof q.formKey === 'string' && q.formKey) return ok((await forms.select(ctxOf(req)).where('formKey', '=', q.formKey).executeTakeFirst()) ?? null);
+    return ok(null);
+  });
+  const formBody = z.object({
+    id: zOptId, formKey: z.string().trim().min(1).max(255), name: z.string().trim().min(1).max(255), categoryId: zOptId, content: zJsonText, remark: zText(2000),
+  });
+  app.post(`${D}/form/submit`, { schema: { tags: [TAG], summary: 'Add or update a form (formKey, name, categoryId, content: the designer option JSON, remark); every save of changed content is a new version in the history', body: formBody } }, async (req) => {
+    const ctx = ctxOf(req);
+    const b = req.body as z.infer<typeof formBody>;
+    return ok(await db.transaction().execute(async (tx) => {
+      const before = b.id ? await forms.select(ctx, tx).where('id', '=', b.id).executeTakeFirst() : undefined;
+      const version = before ? Number(before.version) + (before.content !== b.content ? 1 : 0) : 1;
+      const saved = await forms.save(ctx, { ...b, version }, tx);
+      if (!before || before.content !== b.content) {
+        await tx.insertInto('wfFormHistory').values({ id: nextId(), tenantId: ctx.tenantId, formId: String(saved.id), version, name: saved.name, content: saved.content, createUser: ctx.userId }).execute();
+      }
+      return saved;
+    }));
+  });
+  app.post(`${D}/form/remove`, { schema: { tags: [TAG], summary: 'Remove forms: ids in the query, or in the body as ids / data' } }, async (req) => ok((await forms.remove(ctxOf(req), idsOf(req))) > 0));
+  app.get(`${D}/form/listType`, { schema: { tags: [TAG], summary: 'Form categories with their form counts [{categoryId, categoryName, count}] (uncategorised: categoryId null)' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const rows = await db.selectFrom('wfForm as f').leftJoin('wfCategory as c', 'c.id', 'f.categoryId').where('f.tenantId', '=', ctx.tenantId).where('f.isDeleted', '=', 0)
+      .select(['f.categoryId', 'c.name as categoryName', sql<string>`count(*)`.as('count')]).groupBy(['f.categoryId', 'c.name']).orderBy('c.name').execute();
+    return ok(rows.map((r) => ({ categoryId: r.categoryId === null ? null : String(r.categoryId), categoryName: r.categoryName ?? null, count: Number(r.count) })));
+  });
+  app.get(`${D}/form/history/list`, { schema: { tags: [TAG], summary: 'Versions of a form (formId); paged', querystring: pageQuery } }, async (req) => ok(await formHistory.page(ctxOf(req), req.query as Values)));
+  app.get(`${D}/form/history/detail`, { schema: { tags: [TAG], summary: 'One form version (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => ok(await formHistory.detail(ctxOf(req), (req.query as Values).id)));
+  app.post(`${D}/form/history/setMainVersion`, { schema: { tags: [TAG], summary: 'Make a form version (id of a history row) the form\'s content again', body: z.object({}).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const h = await formHistory.detail(ctxOf(req), (req.body as Values).id);
+    if (!h) throw new ApiError(404, MSG.historyMissing);
+    await db.updateTable('wfForm').set({ content: h.content, version: h.version, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.formId)).where('tenantId', '=', a.tenantId).execute();
+    return ok(true);
+  });
+
+  // ---- plain entities ----
+  const plain = (base: string, table: string, columns: Record<string, 'id' | 'string' | 'number' | 'date'>, body: z.ZodObject<z.ZodRawShape>) =>
+    resource(app, db, { base: `${D}/${base}`, tag: TAG, table, tenant: true, columns: { id: 'id', createTime: 'date', ...columns }, body });
+  plain('form/theme', 'wf_form_theme', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
+  plain('form/variable', 'wf_form_variable', { name: 'string', prop: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), prop: zText(255), content: zJsonText }));
+  plain('form/default-values', 'wf_form_default_values', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
+  plain('button', 'wf_button', { buttonKey: 'string', name: 'string', display: 'number', sort: 'number' }, z.object({
+    id: zOptId, buttonKey: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(64), display: z.coerce.number().int().min(0).max(1).optional(), sort: z.coerce.number().int().optional(),
+  }));
+  resource(app, db, {
+    base: `${D}/category`, tag: TAG, table: 'wf_category', tenant: true, only: ['list', 'detail', 'submit', 'remove'], columns: categories.def.columns,
+    body: z.object({ id: zOptId, parentId: zOptId.transform((v) => v || '0'), name: z.string().trim().min(1).max(64), sort: z.coerce.number().int().optional() }),
+  });
+  resource(app, db, {
+    base: '/api/blade-flowPermissionDiy/flowPermissionDiy', tag: TAG, table: 'wf_flow_permission_diy', tenant: true,
+    columns: { id: 'id', modelId: 'id', modelKey: 'string', name: 'string', createTime: 'date' },
+    body: z.object({ id: zOptId, modelId: zOptId, modelKey: zText(255), name: zText(255), userIds: zText(5000), roleIds: zText(5000), deptIds: zText(5000) }),
+  });
+}
+
+function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
+  const { db, engine } = wf;
+
+  app.get(`${F}/manager/list`, { schema: { tags: [TAG], summary: 'Deployed definitions of the tenant; paged; filters key (processDefinitionKey), category; latest=1 keeps the newest version of each key', querystring: pageQuery } }, async (req) => {
+    const a = actorOf(req);
+    const q = req.query as Values;
+    const s = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+    const page = await engine.definitionList({
+      tenantId: a.tenantId, key: s(q.key ?? q.processDefinitionKey), category: s(q.category), latestOnly: q.latest === '1',
+      current: Math.max(1, Number(q.current ?? 1) || 1), size: Math.min(200, Math.max(1, Number(q.size ?? 10) || 10)),
+    });
+    const deps = page.records.length ? await db.selectFrom('wfDeployment').selectAll().where('id', 'in', page.records.map((d) => d.deploymentId)).execute() : [];
+    const byId = new Map(deps.map((d) => [String(d.id), d]));
+    return ok({
+      ...page,
+      records: page.records.map((d) => ({
+        ...d, processDefinitionId: d.id, processDefinitionKey: d.key, suspensionState: d.suspended ? 2 : 1,
+        resourceName: byId.get(String(d.deploymentId))?.resourceName ?? null, deploymentTime: byId.get(String(d.deploymentId))?.deployTime ?? d.createTime,
+      })),
+    });
+  });
+
+  app.post(`${F}/manager/change-state`, { preHandler: adminGuard(['deployment_edit']), schema: { tags: [TAG], summary: 'Suspend or activate a definition: processId (or processDefinitionId), state suspend|active', body: z.object({}).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const b = { ...(req.query as Values), ...((req.body ?? {}) as Values) };
+    const def = await wf.definition(a.tenantId, { id: b.processId ?? b.processDefinitionId });
+    const suspend = b.state === 'suspend' || b.state === 'suspended';
+    if (!suspend && b.state !== 'active') throw new ApiError(400, 'invalid', { field: 'state' });
+    if (suspend) await engine.suspendDefinition(String(def.id)); else await engine.activateDefinition(String(def.id));
+    return ok({ processDefinitionId: String(def.id), suspensionState: suspend ? 2 : 1 });
+  });
+
+  app.post(`${F}/manager/deploy-upload`, {
+    preHandler: adminGuard(['deployment_add']),
+    schema: { tags: [TAG], summary: 'Deploy uploaded BPMN files (multipart: category, tenantIds (platform tenant only, comma separated), files: one or more .bpmn20.xml / .bpmn / .xml). Each executable process becomes a new version of its key.' },
+  }, async (req) => {
+    const a = actorOf(req);
+    if (!req.isMultipart()) throw new ApiError(400, MSG.fileRequired);
+    const fields: Values = {};
+    const files: { name: string; xml: string }[] = [];
+    for await (const part of req.parts({ limits: { files: 20 } })) {
+      if (part.type === 'file') {
+        const name = part.filename ?? 'process.bpmn';
+        const buf = await part.toBuffer();
+        if (!/\.(bpmn20\.xml|bpmn|xml)$/i.test(name)) throw new ApiError(400, MSG.fileType);
+        files.push({ name, xml: buf.toString('utf8') });
+      } else fields[part.fieldname] = part.value;
+    }
+    if (!files.length) throw new ApiError(400, MSG.fileRequired);
+    const category = typeof fields.category === 'string' && fields.category ? fields.category : null;
+    const asked = typeof fields.tenantIds === 'string' ? fields.tenantIds.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    const tenants = a.tenantId === ADMIN_TENANT && asked.length ? asked : [a.tenantId];
+    const out: Row[] = [];
+    for (const f of files) {
+      const parsed = await parseBpmn(f.xml);
+      if (!parsed.processes.some((p) => p.executable)) throw new ApiError(400, MSG.noExecutable);
+    }
+    for (const t of tenants) {
+      for (const f of files) {
+        const defs = await engine.deploy(f.xml, { tenantId: t, category, resourceName: f.name });
+        out.push(...defs.map((d) => ({ ...d, resourceName: f.name })));
+      }
+    }
+    return ok(out);
+  });
+
+  app.post(`${F}/manager/delete-deployment`, { preHandler: adminGuard(['deployment_delete']), schema: { tags: [TAG], summary: 'Delete deployments (deploymentIds, comma separated; or ids): refused while a process of it still runs; finished history stays', body: z.object({}).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const b = { ...(req.query as Values), ...((req.body ?? {}) as Values) };
+    const ids = parseIds(b.deploymentIds ?? b.deploymentId ?? b.ids);
+    const defs = await db.selectFrom('wfDefinition').select('id').where('tenantId', '=', a.tenantId).where('deploymentId', 'in', ids).execute();
+    const defIds = defs.map((d) => String(d.id));
+    if (defIds.length) {
+      const running = await db.selectFrom('wfInstance').select('id').where('definitionId', 'in', defIds).where('status', 'in', ['running', 'reject', 'recall']).limit(1).executeTakeFirst();
+      if (running) throw new ApiError(400, MSG.deploymentBusy);
+    }
+    await db.transaction().execute(async (tx) => {
+      if (defIds.length) await tx.deleteFrom('wfDefinition').where('id', 'in', defIds).where('tenantId', '=', a.tenantId).execute();
+      await tx.deleteFrom('wfDeployment').where('id', 'in', ids).where('tenantId', '=', a.tenantId).execute();
+    });
+    return ok(true);
+  });
+
+  app.get(`${F}/follow/list`, { schema: { tags: [TAG], summary: 'Running processes of the tenant with their current nodes (流程跟踪); paged; filters processDefinitionName, processDefinitionKey, initiator, startTime', querystring: pageQuery } }, async (req) => {
+    const a = actorOf(req);
+    const page = await tenantInstances(db, a.tenantId, req.query as Values, true);
+    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
+  });
+  app.post(`${F}/follow/delete-process-instance`, { schema: { tags: [TAG], summary: 'Delete a running process: processInstanceId, deleteReason', body: z.object({}).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const b = { ...(req.query as Values), ...((req.body ?? {}) as Values) };
+    const inst = await wf.instance(a.tenantId, b.processInstanceId);
+    return ok(await engine.deleteProcess(String(inst.id), a.userId, typeof b.deleteReason === 'string' ? b.deleteReason : undefined));
+  });
+  app.get(`${F}/process/model-view`, { schema: { tags: [TAG], summary: 'Flow chart: xml and flow list of processInstanceId, or xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
+    async (req) => ok(await modelView(wf, req)));
+  app.get('/api/flowable/process/queryFlowModelDeploymentIdByKey', { schema: { tags: [TAG], summary: 'The deployment of the newest version of a key (key): {deploymentId, processDefinitionId, version}', querystring: z.object({ key: z.string().optional() }).passthrough() } }, async (req) => {
+    const def = await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).key });
+    return ok({ deploymentId: String(def.deploymentId), processDefinitionId: String(def.id), version: def.version });
+  });
+}

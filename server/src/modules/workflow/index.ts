@@ -1,0 +1,138 @@
+// The workflow module: one engine per server over the shared database, its HTTP calls (process,
+// ops, design, flow engine, supervision), type-3 approval messages for task events, a flow log
+// of every action, and the timer loop on the leader node.
+import type { FastifyInstance } from 'fastify';
+import { nextId } from '../../db/ids.ts';
+import { leadership } from '../../db/leader.ts';
+import type { ModuleDeps } from '../index.ts';
+import { MessageType } from '../message/service.ts';
+import { designRoutes } from './design-routes.ts';
+import { WorkflowEngine, type EngineEvent } from './engine/index.ts';
+import { opsRoutes } from './ops-routes.ts';
+import { processRoutes } from './process-routes.ts';
+import { WorkflowService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    workflow: WorkflowEngine;
+  }
+}
+
+/** How often due timers (boundary, intermediate, supervision reminders) are fired. */
+const TIMER_TICK_MS = 1000;
+/** The timer loop's own leader lock (the job scheduler holds another). */
+const TIMER_LOCK_KEY = 727_002;
+
+/** The detail page of a task, as the message link (§2.2: base64 JSON {taskId, processInsId}). */
+export const detailUrl = (taskId: string | null, processInsId: string): string =>
+  '/workflow/process/detail/' + Buffer.from(JSON.stringify({ taskId: taskId ?? '', processInsId })).toString('base64');
+
+/** What an engine event becomes as an approval message: recipients, title and content. */
+export interface ApprovalNotice { tenantId: string; fromUserId: string; toUserIds: string[]; title: string; content: string; taskId: string | null; instanceId: string }
+
+/** Sends one approval notice; by default through the message module (app.messages). */
+export type NoticeSender = (n: ApprovalNotice) => Promise<void>;
+
+export async function workflowRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db, config } = deps;
+  const engine = new WorkflowEngine(db);
+  app.decorate('workflow', engine);
+  const wf = new WorkflowService(db, engine);
+
+  await processRoutes(app, wf);
+  await opsRoutes(app, wf);
+  await designRoutes(app, wf);
+
+  // ---- messages (type 3) ---------------------------------------------------------------------
+  const send: NoticeSender = async (n) => {
+    if (!app.hasDecorator('messages')) return;
+    const to = await validUsers(wf, n.tenantId, n.toUserIds);
+    if (!to.length) return;
+    await app.messages.sendMessage({
+      tenantId: n.tenantId, fromUserId: n.fromUserId, title: n.title, content: n.content, type: MessageType.approval,
+      pcUrl: detailUrl(n.taskId, n.instanceId), bizType: 'process', bizKey: n.instanceId, toUserIds: to,
+    });
+  };
+  wireNotices(engine, wf, (n) => send(n).catch((e: unknown) => app.log.warn({ err: e }, 'workflow notice not sent')));
+  wireFlowLog(engine, wf, (e) => app.log.warn({ err: e }, 'workflow flow log not written'));
+
+  // ---- timers on the leader node ---------------------------------------------------------------
+  const lead = await leadership(config, TIMER_LOCK_KEY);
+  let running: Promise<unknown> | null = null;
+  const tick = setInterval(() => {
+    if (running || !lead.isLeader()) return;
+    running = engine.fireDueTimers().catch((e: unknown) => app.log.warn({ err: e }, 'workflow timers failed')).finally(() => { running = null; });
+  }, TIMER_TICK_MS);
+  tick.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(tick);
+    await running;
+    await lead.close();
+  });
+}
+
+async function validUsers(wf: WorkflowService, tenantId: string, ids: string[]): Promise<string[]> {
+  const list = [...new Set(ids.filter((x) => /^\d{1,19}$/.test(x)))];
+  if (!list.length) return [];
+  const rows = await wf.db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('id', 'in', list).execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** Users of the tenant holding one of the groups (role ids or aliases, department ids) of a candidate task. */
+async function groupMembers(wf: WorkflowService, tenantId: string, groups: string[]): Promise<string[]> {
+  if (!groups.length) return [];
+  const roles = await wf.db.selectFrom('bladeRole').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0)
+    .where((eb) => eb.or([eb('roleAlias', 'in', groups), eb('id', 'in', groups.filter((g) => /^\d{1,19}$/.test(g)).concat(['0']))])).execute();
+  const ids = [...roles.map((r) => String(r.id)), ...groups.filter((g) => /^\d{1,19}$/.test(g))];
+  if (!ids.length) return [];
+  const users = await wf.db.selectFrom('bladeUser').select(['id', 'roleId', 'deptId']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+  const wanted = new Set(ids);
+  return users.filter((u) => [...String(u.roleId ?? '').split(','), ...String(u.deptId ?? '').split(',')].some((x) => wanted.has(x))).map((u) => String(u.id));
+}
+
+/** Subscribes the notices of §2.8/§8: new tasks to assignees and candidates, copies, urges, supervision reminders, ends to the initiator. */
+export function wireNotices(engine: WorkflowEngine, wf: WorkflowService, send: (n: ApprovalNotice) => Promise<void> | void): void {
+  const procName = async (instanceId: string) => {
+    const r = await wf.db.selectFrom('wfInstance').select(['definitionName', 'definitionKey', 'initiator']).where('id', '=', instanceId).executeTakeFirst();
+    return { name: String(r?.definitionName ?? r?.definitionKey ?? ''), initiator: (r?.initiator as string | null) ?? '' };
+  };
+  engine.on('taskCreated', async (e) => {
+    const p = await procName(e.instanceId);
+    const to = e.assignee ? [e.assignee] : [...e.candidateUsers, ...(await groupMembers(wf, e.tenantId, e.candidateGroups))];
+    await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: to, title: `待办：${p.name}`, content: `您有一条新的待办任务「${e.taskName}」（${p.name}）`, taskId: e.taskId, instanceId: e.instanceId });
+  });
+  engine.on('taskAssigned', async (e) => {
+    const p = await procName(e.instanceId);
+    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: [e.assignee], title: `待办：${p.name}`, content: `任务「${e.taskName}」已交由您办理（${p.name}）`, taskId: e.taskId, instanceId: e.instanceId });
+  });
+  engine.on('copied', async (e) => {
+    const p = await procName(e.instanceId);
+    await send({ tenantId: e.tenantId, fromUserId: e.fromUser ?? '', toUserIds: e.users, title: `抄送：${p.name}`, content: `流程「${p.name}」抄送给您，请知悉`, taskId: null, instanceId: e.instanceId });
+  });
+  engine.on('urged', async (e) => {
+    const p = await procName(e.instanceId);
+    await send({ tenantId: e.tenantId, fromUserId: e.fromUser, toUserIds: e.receivers, title: `催办：${p.name}`, content: `流程「${p.name}」的任务等待您办理，请尽快处理`, taskId: e.taskId, instanceId: e.instanceId });
+  });
+  engine.on('supervised', async (e) => {
+    const p = await procName(e.instanceId);
+    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: e.receivers, title: `督办：${p.name}`, content: e.context || `流程「${p.name}」的任务尚未办理（第${e.runCount}次提醒）`, taskId: e.taskId, instanceId: e.instanceId });
+  });
+  engine.on('processEnded', async (e) => {
+    if (!e.initiator) return;
+    const p = await procName(e.instanceId);
+    const text: Record<string, string> = { finished: '已完成', terminated: '已终结', reject: '被驳回', withdraw: '已撤销', recall: '已撤回', deleted: '已删除' };
+    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: [e.initiator], title: `流程${text[e.status] ?? '已结束'}：${p.name}`, content: `您发起的流程「${p.name}」${text[e.status] ?? '已结束'}`, taskId: null, instanceId: e.instanceId });
+  });
+}
+
+/** One wf_flow_log row per engine event (read by /api/blade-wfFlowLog/wfFlowLog/getLogsByInstId). */
+function wireFlowLog(engine: WorkflowEngine, wf: WorkflowService, onError: (e: unknown) => void): void {
+  const write = (e: EngineEvent, action: string, userId: string | null, taskId: string | null, nodeName: string | null, content: string) =>
+    wf.db.insertInto('wfFlowLog').values({ id: nextId(), tenantId: e.tenantId, instId: e.instanceId, taskId, nodeName, action, userId, content }).execute().then(() => undefined, onError);
+  engine.on('taskCreated', (e) => write(e, 'create', e.assignee, e.taskId, e.taskName, e.assignee ? `assignee ${e.assignee}` : `candidates ${[...e.candidateUsers, ...e.candidateGroups].join(',')}`));
+  engine.on('taskCompleted', (e) => write(e, e.outcome, e.user, e.taskId, e.taskName, e.outcome));
+  engine.on('taskAssigned', (e) => write(e, e.action, e.assignee, e.taskId, e.taskName, `${e.action} → ${e.assignee}`));
+  engine.on('copied', (e) => write(e, 'copy', e.fromUser, e.taskId, null, e.users.join(',')));
+  engine.on('urged', (e) => write(e, 'urge', e.fromUser, e.taskId, null, e.receivers.join(',')));
+  engine.on('processEnded', (e) => write(e, 'end', null, null, null, e.status));
+}

@@ -1,0 +1,412 @@
+// /api/blade-workflow/process/*: what every user does with processes (000 §7 "Process calls"):
+// start, the personal lists, the detail page {process, form, flow, button}, the task actions, the
+// flow chart, drafts and the leave sample. The server enforces what the page only shows: §5 comment
+// and assignee rules, submit checks, the node's buttons (the engine refuses others) and field
+// rights (values of fields the node may not write are dropped, so they never change).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isId, type Row } from '../../db/repo.ts';
+import { resource, zOptId } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { ApiError } from '../../http/errors.ts';
+import { zmsg } from '../../http/messages.ts';
+import type { ListQuery } from './engine/index.ts';
+import { actorOf, COMMENT_SETTINGS, idList, MSG, objectOf, parseJson, say, WorkflowService, type Actor, type ModelSettings } from './service.ts';
+
+type Values = Record<string, unknown>;
+const TAG = 'workflow-process';
+const P = '/api/blade-workflow/process';
+
+/** Keys of the start payload that are not form values (§3 "Start payload"). */
+const START_KEYS = new Set(['processId', 'processDefKey', 'processDefinitionId', 'copyUser', 'assignee', 'customUserMsg', 'customUserTask',
+  'wf_form_option', 'wf_form_variable', 'initFormData', 'comment', 'draftId', 'businessKey']);
+
+const pageQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const str = (v: unknown) => (Array.isArray(v) ? String(v[v.length - 1] ?? '') : v === undefined || v === null ? '' : String(v));
+const dateOf = (v: unknown): Date | undefined => {
+  const s = str(v).trim();
+  if (!s) return undefined;
+  const d = new Date(/T/.test(s) || !/\d{4}-\d{2}-\d{2} /.test(s) ? s : s.replace(' ', 'T'));
+  if (Number.isNaN(d.getTime())) throw new ApiError(400, 'invalid', { field: 'createTime' });
+  return d;
+};
+
+/** BladeX list query (current, size, processDefinitionName / taskName / processDefKey / category, createTime_dategt/_datelt) → engine query. */
+export function listQueryOf(a: Actor, q: Record<string, unknown>): ListQuery {
+  const num = (k: string, d: number) => {
+    const n = Number(str(q[k]) || d);
+    if (!Number.isInteger(n) || n < 1) throw new ApiError(400, 'invalid', { field: k });
+    return n;
+  };
+  return {
+    tenantId: a.tenantId, userId: a.userId, groups: a.groups, current: num('current', 1), size: Math.min(num('size', 10), 200),
+    definitionKey: str(q.processDefKey ?? q.processDefinitionKey) || undefined,
+    name: str(q.taskName ?? q.processDefinitionName ?? q.name) || undefined,
+    category: str(q.category) || undefined,
+    createdAfter: dateOf(q.createTime_dategt ?? q.startTime_dategt), createdBefore: dateOf(q.createTime_datelt ?? q.startTime_datelt),
+  };
+}
+
+const required = (m: readonly [string, string]) => zmsg(m);
+const taskBody = z.object({ taskId: z.union([z.string(), z.number()]).transform(String).refine(isId, required(MSG.taskRequired)) }).passthrough();
+const instanceBody = z.object({ processInstanceId: z.union([z.string(), z.number()]).transform(String).refine(isId, required(MSG.instanceRequired)) }).passthrough();
+
+export async function processRoutes(app: FastifyInstance, wf: WorkflowService): Promise<void> {
+  const { engine, db } = wf;
+
+  // ---- lists ---------------------------------------------------------------------------------
+
+  const taskList = (path: string, summary: string, run: (q: ListQuery) => ReturnType<typeof engine.todoList>) =>
+    app.get(`${P}/${path}`, { schema: { tags: [TAG], summary, querystring: pageQuery } }, async (req) => {
+      const a = actorOf(req);
+      const page = await run(listQueryOf(a, req.query as Values));
+      return ok({ ...page, records: await wf.taskRows(a.tenantId, page.records) });
+    });
+  taskList('todoList', '我的待办: tasks assigned to me or offered to me (or my roles/departments) and not claimed; paged; filters processDefKey, taskName, category, createTime_dategt/_datelt', (q) => engine.todoList(q));
+  taskList('claimList', '待签收: tasks offered to me or my groups that nobody claimed; paged, same filters', (q) => engine.claimList(q));
+  taskList('doneList', '已办: every task I completed, newest first; paged, same filters', (q) => engine.doneList(q));
+  taskList('myDoneList', '我的已办: one row per process I handled (my latest task there); paged, same filters', (q) => engine.myDoneList(q));
+
+  app.get(`${P}/sendList`, { schema: { tags: [TAG], summary: '我发起的: processes I started; paged; filters processDefKey, processDefinitionName, category, createTime_dategt/_datelt', querystring: pageQuery } }, async (req) => {
+    const a = actorOf(req);
+    const page = await engine.sendList(listQueryOf(a, req.query as Values));
+    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
+  });
+  app.get(`${P}/copyList`, { schema: { tags: [TAG], summary: '抄送我的: copies sent to me; paged; filters processDefKey, processDefinitionName, createTime_dategt/_datelt', querystring: pageQuery } }, async (req) => {
+    const a = actorOf(req);
+    const page = await engine.copyList(listQueryOf(a, req.query as Values));
+    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
+  });
+
+  app.get(`${P}/processList`, { schema: { tags: [TAG], summary: '发起流程: the newest version of each process of my tenant that I may start (model scope), not suspended; paged; filters name, processDefKey, category', querystring: pageQuery } }, async (req) => {
+    const a = actorOf(req);
+    const q = listQueryOf(a, req.query as Values);
+    const all = await engine.definitionList({ tenantId: a.tenantId, latestOnly: true, key: q.definitionKey, category: q.category, current: 1, size: 10_000 });
+    const models = await wf.models(a.tenantId, all.records.map((d) => d.key));
+    const allowed = await startableKeys(wf, a, [...models.values()]);
+    const name = q.name?.toLowerCase();
+    const rows = all.records.filter((d) => !d.suspended && allowed(d.key) && (!name || String(d.name ?? d.key).toLowerCase().includes(name)));
+    const size = q.size ?? 10;
+    const current = q.current ?? 1;
+    const records = rows.slice((current - 1) * size, current * size).map((d) => {
+      const m = models.get(d.key);
+      return {
+        ...d, processId: d.id, processDefKey: d.key, processDefinitionId: d.id, processDefinitionKey: d.key, processDefinitionName: d.name,
+        formKey: m?.formKey ?? null, formUrl: m?.formUrl ?? null, modelType: m?.modelType ?? 0, icon: m?.icon ?? null, modelId: m?.id ?? null,
+      };
+    });
+    return ok({ records, total: rows.length, size, current, pages: Math.ceil(rows.length / size) });
+  });
+
+  // ---- start ---------------------------------------------------------------------------------
+
+  const startBody = z.object({
+    processId: z.union([z.string(), z.number()]).transform(String).optional(),
+    processDefKey: z.string().max(255).optional(),
+  }).passthrough();
+  const start = async (req: FastifyRequest) => {
+    const a = actorOf(req);
+    const body = req.body as Values;
+    const def = await wf.definition(a.tenantId, { id: body.processId || body.processDefinitionId, key: body.processDefKey });
+    const settings = await wf.settings(a.tenantId, String(def.key));
+    if (!(await startableKeys(wf, a, [...(await wf.models(a.tenantId, [String(def.key)])).values()]))(String(def.key))) throw new ApiError(403, MSG.cannotStart);
+    const values: Values = { ...objectOf(body.initFormData), ...objectOf(body.wf_form_variable) };
+    for (const [k, v] of Object.entries(body)) if (!START_KEYS.has(k)) values[k] = v;
+    const model = (await wf.models(a.tenantId, [String(def.key)])).get(String(def.key));
+    const form = await wf.form(a.tenantId, model?.formKey as string | undefined);
+    if (form) WorkflowService.validateForm(req, form.content, values);
+    const assignee = idList(body.assignee)[0];
+    if (settings.assigneeRequired && !assignee) throw new ApiError(400, MSG.assigneeRequired);
+    await wf.runSubmitChecks(req, settings, 'start', values);
+    const r = await engine.startProcess({
+      tenantId: a.tenantId, definitionId: String(def.id), initiator: a.userId, variables: values, assignee,
+      copyUsers: idList(body.copyUser), comment: typeof body.comment === 'string' ? body.comment : undefined,
+      businessKey: typeof body.businessKey === 'string' ? body.businessKey : null,
+    });
+    if (isId(body.draftId)) await db.updateTable('wfDraft').set({ isDeleted: 1 }).where('id', '=', body.draftId).where('tenantId', '=', a.tenantId).where('createUser', '=', a.userId).execute();
+    return ok({ ...r, processInstanceId: r.instanceId, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, MSG.started));
+  };
+  const startSummary = 'Start a process: form values plus processId / processDefKey, copyUser, assignee (指定审核人), customUserMsg, customUserTask, wf_form_option and wf_form_variable (JSON strings), initFormData. Runs the form checks, 指定审核人不能为空 when the model requires an assignee, and the configured start submit checks.';
+  app.post(`${P}/startProcess`, { schema: { tags: [TAG], summary: startSummary, body: startBody } }, start);
+  app.post(`${P}/startProcessByKey`, { schema: { tags: [TAG], summary: startSummary + ' (by processDefKey)', body: startBody } }, start);
+
+  // ---- detail and forms ----------------------------------------------------------------------
+
+  app.get(`${P}/detail`, {
+    schema: { tags: [TAG], summary: 'Process detail {process, form, flow, button}: taskId and/or processInsId. Buttons only for a task the caller may handle now.', querystring: z.object({ taskId: z.string().optional(), processInsId: z.string().optional(), processInstanceId: z.string().optional() }).passthrough() },
+  }, async (req) => {
+    const a = actorOf(req);
+    const q = req.query as Values;
+    let instanceId = str(q.processInsId ?? q.processInstanceId);
+    const taskId = str(q.taskId) || undefined;
+    const task = taskId ? await wf.task(a.tenantId, taskId) : null;
+    instanceId ||= String(task?.instanceId ?? '');
+    const inst = await wf.instance(a.tenantId, instanceId);
+    await wf.assertVisible(a, inst);
+    const d = await engine.instanceDetail(instanceId, taskId, a.userId);
+    // buttons only for an active task the caller may handle now (assignee, or unclaimed candidate)
+    let canHandle = false;
+    if (task && task.state === 'active' && d.button.length) {
+      const links = await db.selectFrom('wfIdentityLink').select(['userId', 'groupId']).where('taskId', '=', String(task.id)).execute();
+      canHandle = task.assignee === a.userId || (task.assignee === null && (!links.length || links.some((l) => l.userId === a.userId || (l.groupId !== null && a.groups.includes(String(l.groupId))))));
+    }
+    const key = d.process.processDefinitionKey;
+    const model = (await wf.models(a.tenantId, [key])).get(key);
+    const settings = parseJson<ModelSettings>(model?.settings, {});
+    const formRow = await wf.form(a.tenantId, (task?.formKey as string | null) || (model?.formKey as string | undefined));
+    const names = await wf.names(a.tenantId, d.flow.flatMap((f) => [f.assignee, ...f.comments.map((c) => c.userId)]));
+    const flow = d.flow.map((f) => ({
+      ...f, assigneeName: f.assignee ? names.get(f.assignee) ?? f.assignee : null,
+      comments: f.comments.map((c) => ({ ...c, userName: c.userId ? names.get(c.userId) ?? c.userId : null })),
+    }));
+    const comment: Row = {};
+    for (const k of COMMENT_SETTINGS) comment[k] = settings[k] ?? null;
+    return ok({
+      process: {
+        ...d.process, ...comment, processDefinitionName: d.process.processDefinitionName, processInstanceId: d.process.processInstanceId,
+        processDefinitionId: d.process.processDefinitionId, processDefKey: key, status: d.process.processIsFinished,
+        formKey: (formRow?.formKey as string | undefined) ?? model?.formKey ?? null, formUrl: model?.formUrl ?? null, modelType: model?.modelType ?? 0,
+      },
+      form: {
+        formKey: formRow?.formKey ?? null, name: formRow?.name ?? null,
+        option: formRow ? WorkflowService.applyRights(formRow.content, d.fieldRights) : null, fieldRights: d.fieldRights, variables: d.variables,
+      },
+      flow,
+      button: canHandle ? await wf.buttons(a.tenantId, d.button) : [],
+    });
+  });
+
+  const formOf = async (req: FastifyRequest, def: Row) => {
+    const a = actorOf(req);
+    const model = (await wf.models(a.tenantId, [String(def.key)])).get(String(def.key));
+    const form = await wf.form(a.tenantId, model?.formKey as string | undefined);
+    const settings = parseJson<ModelSettings>(model?.settings, {});
+    return ok({
+      process: { processId: def.id, processDefinitionId: def.id, processDefKey: def.key, processDefinitionName: def.name, version: def.version, category: def.category, suspended: def.suspended },
+      form: form ? { formKey: form.formKey, name: form.name, option: parseJson<Row>(form.content, {}) } : null,
+      formKey: model?.formKey ?? null, formUrl: model?.formUrl ?? null, modelType: model?.modelType ?? 0,
+      assigneeRequired: !!settings.assigneeRequired, submitAfter: settings.submitAfter ?? [],
+    });
+  };
+  app.get(`${P}/getFormByProcessId`, { schema: { tags: [TAG], summary: 'The start form of a definition (processId)', querystring: z.object({ processId: z.string().optional() }).passthrough() } },
+    async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { id: (req.query as Values).processId })));
+  app.get(`${P}/getFormByProcessDefKey`, { schema: { tags: [TAG], summary: 'The start form of the newest version of a key (processDefKey)', querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } },
+    async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).processDefKey })));
+  app.get(`${P}/getXmlByProcessDefId`, { schema: { tags: [TAG], summary: 'BPMN XML of a definition: processDefId (or processId, id)', querystring: z.object({ processDefId: z.string().optional(), processId: z.string().optional(), id: z.string().optional() }).passthrough() } }, async (req) => {
+    const q = req.query as Values;
+    const def = await wf.definition(actorOf(req).tenantId, { id: q.processDefId ?? q.processId ?? q.id });
+    return ok({ xml: def.xml, processDefinitionId: def.id, processDefKey: def.key });
+  });
+  app.get(`${P}/getXmlByProcessDefKey`, { schema: { tags: [TAG], summary: 'BPMN XML of the newest version of a key (processDefKey)', querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } }, async (req) => {
+    const def = await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).processDefKey });
+    return ok({ xml: def.xml, processDefinitionId: def.id, processDefKey: def.key });
+  });
+  app.get(`${P}/getBackNodes`, { schema: { tags: [TAG], summary: 'Rollback targets of a task (taskId): nodes this instance passed from which the task is reachable', querystring: z.object({ taskId: z.string().optional() }).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const t = await wf.task(a.tenantId, (req.query as Values).taskId);
+    await wf.assertVisible(a, await wf.instance(a.tenantId, t.instanceId));
+    return ok(await engine.getBackNodes(String(t.id)));
+  });
+  app.get(`${P}/modelView`, { schema: { tags: [TAG], summary: 'Flow chart: xml plus flow list [{historyActivityId, historyActivityType, endTime}] of processInstanceId, or the xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
+    async (req) => ok(await modelView(wf, req)));
+  app.get(`${P}/user/detail`, { schema: { tags: [TAG], summary: 'A user of my tenant for the pickers (id): id, account, realName, name, avatar, deptName, postName', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const id = (req.query as Values).id;
+    if (!isId(id)) throw new ApiError(400, 'required', { field: 'id' });
+    const u = await db.selectFrom('bladeUser').select(['id', 'account', 'realName', 'name', 'avatar', 'deptId', 'postId', 'phone', 'email'])
+      .where('id', '=', id).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!u) return ok(null);
+    const firstOf = (v: unknown) => String(v ?? '').split(',').find(isId);
+    const dept = firstOf(u.deptId) ? await db.selectFrom('bladeDept').select('deptName').where('id', '=', firstOf(u.deptId)!).executeTakeFirst() : undefined;
+    const post = firstOf(u.postId) ? await db.selectFrom('bladePost').select('postName').where('id', '=', firstOf(u.postId)!).executeTakeFirst() : undefined;
+    return ok({ ...u, deptName: dept?.deptName ?? null, postName: post?.postName ?? null });
+  });
+
+  // ---- task actions --------------------------------------------------------------------------
+
+  /** The model settings and form values of the task's process, for comment rules and submit checks. */
+  const contextOf = async (a: Actor, taskId: string) => {
+    const t = await wf.task(a.tenantId, taskId);
+    const settings = await wf.settings(a.tenantId, String(t.definitionKey));
+    return { t, settings };
+  };
+  const needComment = (req: FastifyRequest, settings: ModelSettings, comment: unknown) => {
+    if (settings.hideComment) return;
+    if (typeof comment !== 'string' || !comment.trim()) throw new ApiError(400, MSG.commentRequired);
+  };
+
+  app.post(`${P}/completeTask`, {
+    schema: { tags: [TAG], summary: 'Pass (pass true) or reject (pass false) a task: taskId, processInstanceId, pass, comment (required unless passing or comments are hidden), copyUser, assignee (next approver), variables, attachment, commentType', body: taskBody },
+  }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    const { settings } = await contextOf(a, String(b.taskId));
+    const pass = !(b.pass === false || b.pass === 'false' || b.pass === 0 || b.pass === '0');
+    if (!pass) needComment(req, settings, b.comment);
+    // a field the node may not write keeps its value: such values are dropped, never refused
+    const cfg = await engine.taskConfig(String(b.taskId));
+    const variables: Values = { ...objectOf(b.variables) };
+    for (const [k, r] of Object.entries(cfg.fieldRights)) if (!r.writable) delete variables[k];
+    await wf.runSubmitChecks(req, settings, pass ? 'pass' : 'reject', variables);
+    const attachments = Array.isArray(b.attachment) ? b.attachment : typeof b.attachment === 'string' && b.attachment ? parseJson<unknown[]>(b.attachment, [b.attachment]) : undefined;
+    const r = await engine.completeTask(String(b.taskId), a.userId, {
+      pass, comment: typeof b.comment === 'string' ? b.comment : undefined, variables, attachments,
+      assignee: idList(b.assignee)[0], copyUsers: idList(b.copyUser), groups: a.groups,
+    });
+    return ok({ ...r, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, pass ? MSG.passed : MSG.rejected));
+  });
+
+  const reassign = (path: string, kind: 'transfer' | 'delegate', summary: string) =>
+    app.post(`${P}/${path}`, { schema: { tags: [TAG], summary, body: taskBody } }, async (req) => {
+      const a = actorOf(req);
+      const b = req.body as Values;
+      const { settings } = await contextOf(a, String(b.taskId));
+      needComment(req, settings, b.comment);
+      const to = idList(b.assignee)[0];
+      if (!to) throw new ApiError(400, MSG.assigneeRequired);
+      await assertUser(wf, a.tenantId, to);
+      await wf.runSubmitChecks(req, settings, kind, b);
+      const r = kind === 'transfer'
+        ? await engine.transferTask(String(b.taskId), a.userId, to, String(b.comment ?? ''), a.groups)
+        : await engine.delegateTask(String(b.taskId), a.userId, to, String(b.comment ?? ''), a.groups);
+      return ok(r, say(req, kind === 'transfer' ? MSG.transferred : MSG.delegated));
+    });
+  reassign('transferTask', 'transfer', '转办: taskId, assignee (user id), comment (required)');
+  reassign('delegateTask', 'delegate', '委托: taskId, assignee (user id), comment (required); the delegate completing it hands it back');
+
+  app.post(`${P}/addMultiInstance`, { schema: { tags: [TAG], summary: '加签 on a multi-instance node: taskId, assignee (user ids, comma separated), comment', body: taskBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    const { settings } = await contextOf(a, String(b.taskId));
+    const users = idList(b.assignee);
+    if (!users.length) throw new ApiError(400, MSG.assigneeRequired);
+    for (const u of users) await assertUser(wf, a.tenantId, u);
+    await wf.runSubmitChecks(req, settings, 'add', b);
+    return ok(await engine.addMultiInstance(String(b.taskId), a.userId, users, typeof b.comment === 'string' ? b.comment : undefined), say(req, MSG.signerAdded));
+  });
+
+  app.post(`${P}/claimTask`, { schema: { tags: [TAG], summary: '签收: taskId; a candidate (user, role, department) takes the task', body: taskBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    await wf.task(a.tenantId, b.taskId);
+    return ok(await engine.claimTask(String(b.taskId), a.userId, a.groups));
+  });
+
+  app.post(`${P}/rollbackTask`, { schema: { tags: [TAG], summary: '退回: taskId, nodeId (one of getBackNodes; or "previous" / "initiator"), comment (required)', body: taskBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    const { settings } = await contextOf(a, String(b.taskId));
+    needComment(req, settings, b.comment);
+    await wf.runSubmitChecks(req, settings, 'reject', b);
+    const nodeId = str(b.nodeId);
+    const to = nodeId === 'previous' || nodeId === 'initiator' ? nodeId : undefined;
+    return ok(await engine.rollbackTask(String(b.taskId), a.userId, { nodeId: to ? undefined : nodeId, to, comment: String(b.comment ?? ''), groups: a.groups }), say(req, MSG.rejected));
+  });
+
+  app.post(`${P}/terminateProcess`, { schema: { tags: [TAG], summary: '终止: taskId, comment (required); ends the process as terminated', body: taskBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    const { settings } = await contextOf(a, String(b.taskId));
+    needComment(req, settings, b.comment);
+    await wf.runSubmitChecks(req, settings, 'terminate', b);
+    return ok(await engine.terminateProcess({ taskId: String(b.taskId) }, a.userId, String(b.comment)), say(req, MSG.terminated));
+  });
+
+  app.post(`${P}/urgeTask`, { schema: { tags: [TAG], summary: '催办: processInstanceId; reminds every current handler; msg tells the outcome', body: instanceBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    const inst = await wf.instance(a.tenantId, b.processInstanceId);
+    await wf.assertVisible(a, inst);
+    const r = await engine.urgeTask(String(inst.id), a.userId, typeof b.comment === 'string' ? b.comment : undefined);
+    const names = await wf.names(a.tenantId, r.receivers);
+    return ok({ receivers: r.receivers, receiverNames: r.receivers.map((u) => names.get(u) ?? u) }, say(req, r.receivers.length ? MSG.urged : MSG.urgedNobody));
+  });
+
+  app.post(`${P}/revokeSubmission`, { schema: { tags: [TAG], summary: 'The owner revokes: processInstanceId, withdrawType wf_withdraw_end (撤销, ends it) or wf_withdraw_start (撤回, back to the owner)', body: instanceBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    const inst = await wf.instance(a.tenantId, b.processInstanceId);
+    const type = b.withdrawType === 'wf_withdraw_start' ? 'wf_withdraw_start' : b.withdrawType === 'wf_withdraw_end' ? 'wf_withdraw_end' : null;
+    if (!type) throw new ApiError(400, 'required', { field: 'withdrawType' });
+    await wf.runSubmitChecks(req, await wf.settings(a.tenantId, String(inst.definitionKey)), type === 'wf_withdraw_end' ? 'revocation' : 'recall', b);
+    const r = await engine.revokeSubmission(String(inst.id), a.userId, type, typeof b.comment === 'string' ? b.comment : undefined);
+    return ok(r, say(req, type === 'wf_withdraw_end' ? MSG.withdrawn : MSG.recalled));
+  });
+
+  app.post(`${P}/withdrawTask`, { schema: { tags: [TAG], summary: 'The assignee takes a finished task back while the next tasks are untouched: taskId (the finished task), withdrawType, comment', body: taskBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    const { settings } = await contextOf(a, String(b.taskId));
+    await wf.runSubmitChecks(req, settings, 'withdraw', b);
+    return ok(await engine.withdrawTask(String(b.taskId), a.userId, typeof b.comment === 'string' ? b.comment : undefined), say(req, MSG.recalled));
+  });
+
+  app.post(`${P}/processCommentUpForm`, { schema: { tags: [TAG], summary: '修改说明: taskId, commentProp (form field), comment; by the owner or a handler of the task', body: taskBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    await wf.task(a.tenantId, b.taskId);
+    if (typeof b.comment !== 'string' || !b.comment.trim()) throw new ApiError(400, MSG.explainRequired);
+    await engine.commentOnForm(String(b.taskId), a.userId, str(b.commentProp), b.comment);
+    return ok(true);
+  });
+
+  // ---- drafts and the leave sample -------------------------------------------------------------
+
+  resource(app, db, {
+    base: `${P}/draft`, tag: TAG, table: 'wf_draft', tenant: true, owner: true,
+    columns: { id: 'id', processDefId: 'id', processDefKey: 'string', title: 'string', formKey: 'string', createTime: 'date' },
+    body: z.object({
+      id: zOptId, processDefId: zOptId, processDefKey: z.string().max(255).optional().nullable(), title: z.string().max(255).optional().nullable(),
+      formKey: z.string().max(255).optional().nullable(),
+      variables: z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown())]).optional().transform((v) => (v === undefined || typeof v === 'string' ? v : JSON.stringify(v))),
+    }),
+  });
+  resource(app, db, {
+    base: `${P}/leave`, tag: TAG, table: 'wf_leave', tenant: true, only: ['list', 'detail', 'submit', 'remove'],
+    columns: { id: 'id', leaveType: 'string', reason: 'string', processInstanceId: 'id', startTime: 'date', createTime: 'date' },
+    body: z.object({
+      id: zOptId, processInstanceId: zOptId, leaveType: z.string().max(32).optional().nullable(),
+      startTime: z.string().max(40).optional().nullable(), endTime: z.string().max(40).optional().nullable(),
+      days: z.coerce.number().min(0).max(9999).optional().nullable(), reason: z.string().max(2000).optional().nullable(),
+    }),
+  });
+}
+
+/** Flow chart of an instance (tenant-checked, visible to the caller) or of a definition. */
+export async function modelView(wf: WorkflowService, req: FastifyRequest) {
+  const a = actorOf(req);
+  const q = req.query as Values;
+  const instanceId = str(q.processInstanceId ?? q.processInsId);
+  if (instanceId) {
+    const inst = await wf.instance(a.tenantId, instanceId);
+    await wf.assertVisible(a, inst);
+    return wf.engine.modelView({ instanceId: String(inst.id) });
+  }
+  const def = await wf.definition(a.tenantId, { id: q.processDefinitionId ?? q.processId });
+  return wf.engine.modelView({ definitionId: String(def.id) });
+}
+
+/** A user id of the tenant (assignee, delegate, added signer). */
+export async function assertUser(wf: WorkflowService, tenantId: string, id: string): Promise<void> {
+  const u = isId(id) ? await wf.db.selectFrom('bladeUser').select('id').where('id', '=', id).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
+  if (!u) throw new ApiError(400, 'invalid', { field: 'assignee' });
+}
+
+/**
+ * Which process keys the caller may start: a model without scope rows is open to the tenant;
+ * otherwise a scope row must name the user, one of its roles or departments, or 'all'.
+ */
+export async function startableKeys(wf: WorkflowService, a: Actor, models: Row[]): Promise<(key: string) => boolean> {
+  const ids = models.map((m) => String(m.id));
+  const scopes = ids.length ? await wf.db.selectFrom('wfModelScope').select(['modelId', 'scopeType', 'val']).where('modelId', 'in', ids).where('isDeleted', '=', 0).execute() : [];
+  const byModel = new Map<string, { scopeType: string; val: string }[]>();
+  for (const s of scopes) byModel.set(String(s.modelId), [...(byModel.get(String(s.modelId)) ?? []), { scopeType: String(s.scopeType), val: String(s.val) }]);
+  const keyToModel = new Map(models.map((m) => [String(m.modelKey), String(m.id)]));
+  const mine = new Set([a.userId, ...a.groups]);
+  return (key: string) => {
+    if (a.admin) return true;
+    const list = byModel.get(keyToModel.get(key) ?? '') ?? [];
+    if (!list.length) return true;
+    return list.some((s) => s.scopeType === 'all' || s.val.split(',').some((v) => mine.has(v.trim())));
+  };
+}

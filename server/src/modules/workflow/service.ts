@@ -1,0 +1,332 @@
+// What the workflow routes share: the caller as the engine sees it (user id plus groups), tenant
+// guards on tasks, instances and definitions, display names, the row shapes of the lists (§3
+// "Process row"), model settings (assignee required, comment display, submit checks), form
+// validation and field rights, and the configured submit checks (js in the sandbox, read-only sql).
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import { isId, type Row } from '../../db/repo.ts';
+import { me, type AuthUser } from '../../http/auth.ts';
+import { ApiError, failText } from '../../http/errors.ts';
+import type { Message } from '../../http/messages.ts';
+import { runScript } from './engine/sandbox.ts';
+import { WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
+
+export const MSG = {
+  assigneeRequired: ['指定审核人不能为空', 'An assignee is required'],
+  commentRequired: ['请填写批复意见', 'Please write an approval comment'],
+  explainRequired: ['请填写修改说明', 'Please write an explanation of the change'],
+  submitCheckFailed: ['提交验证失败，无法提交', 'The submit check failed; cannot submit'],
+  processRequired: ['请选择流程', 'Choose a process (processId or processDefKey)'],
+  taskRequired: ['任务ID不能为空', 'taskId is required'],
+  instanceRequired: ['流程实例ID不能为空', 'processInstanceId is required'],
+  notVisible: ['无权查看该流程', 'You may not see this process'],
+  adminOnly: ['缺少权限，请联系管理员授权', 'Permission denied; ask an administrator for access'],
+  started: ['发起成功', 'Started'],
+  passed: ['办理成功', 'Done'],
+  rejected: ['驳回成功', 'Rejected'],
+  terminated: ['终止成功', 'Terminated'],
+  withdrawn: ['撤销成功', 'Revoked'],
+  recalled: ['撤回成功', 'Recalled'],
+  transferred: ['转办成功', 'Transferred'],
+  delegated: ['委托成功', 'Delegated'],
+  signerAdded: ['加签成功', 'Signer added'],
+  signerRemoved: ['减签成功', 'Signer removed'],
+  urged: ['催办成功', 'Reminder sent'],
+  urgedNobody: ['当前任务没有审核人，催办无效', 'The current task has no assignee; nobody was reminded'],
+  fileRequired: ['请选择要部署的流程文件', 'Choose the BPMN file(s) to deploy'],
+  fileType: ['仅支持 .bpmn20.xml、.bpmn 或 .xml 流程文件', 'Only .bpmn20.xml, .bpmn or .xml process files are accepted'],
+  noExecutable: ['文件中没有可执行的流程', 'The file holds no executable process'],
+  deploymentBusy: ['该部署下仍有运行中的流程实例，无法删除', 'The deployment still has running instances; it cannot be deleted'],
+  modelMissing: ['流程模型不存在', 'The process model does not exist'],
+  modelNoXml: ['流程模型尚未设计，无法部署', 'The model has no diagram yet; it cannot be deployed'],
+  historyMissing: ['历史版本不存在', 'The history version does not exist'],
+  formMissing: ['表单不存在', 'The form does not exist'],
+  cannotStart: ['当前用户无权发起该流程', 'You may not start this process'],
+  fieldRequired: ['{label}不能为空', '{label} is required'],
+  fieldUpload: ['{label}必须上传', '{label} must have a file'],
+  fieldPattern: ['{label}格式不匹配', '{label} has the wrong format'],
+  supervisionMissing: ['督办记录不存在', 'The supervision record does not exist'],
+} as const satisfies Record<string, Message>;
+
+/** A message in the caller's language (success texts of §4 "After success of an action"). */
+export const say = (req: FastifyRequest, m: Message): string => (req.lang === 'en' ? m[1] : m[0]);
+
+/** The acting user as the engine knows it: user id, plus groups (role ids, role aliases, dept ids) for candidate tasks. */
+export interface Actor { tenantId: string; userId: string; groups: string[]; admin: boolean; user: AuthUser }
+
+export function actorOf(req: FastifyRequest): Actor {
+  const u = me(req);
+  const aliases = u.roleName.split(',').filter(Boolean);
+  return {
+    tenantId: u.tenantId, userId: u.userId, user: u, admin: aliases.includes('administrator'),
+    groups: [...new Set([...u.roleIds, ...aliases, ...u.deptId.split(',').filter(Boolean)])],
+  };
+}
+
+/** Settings of a designed model (wf_model.settings): §2.6 comment display, §4/§5 start rules and submit checks. */
+export interface SubmitCheck {
+  /** start, pass, reject, terminate, withdraw, recall, revocation, transfer, delegate, add */
+  submitType: string;
+  validateType: 'js' | 'sql';
+  diyJS?: string;
+  diySql?: string;
+  /** 0: passes when the query returns rows; 1: passes when it returns none */
+  resConfig?: 0 | 1;
+  message?: string;
+}
+export interface ModelSettings {
+  assigneeRequired?: boolean;
+  hideComment?: boolean;
+  commentComponent?: string;
+  commentShowName?: boolean;
+  commentShowDept?: boolean;
+  commentShowNodeName?: boolean;
+  commentShowDate?: boolean;
+  commentShowDateFormat?: string;
+  commentAssignmentMode?: string;
+  submitValidate?: SubmitCheck[];
+  submitAfter?: { submitType: string; content?: string; jumpAddress?: string; jumpType?: 'back' | 'currentPage' | 'newPage' }[];
+}
+export const COMMENT_SETTINGS = ['hideComment', 'commentComponent', 'commentShowName', 'commentShowDept', 'commentShowNodeName', 'commentShowDate', 'commentShowDateFormat', 'commentAssignmentMode'] as const;
+
+/** A column of a designed form (§3 "Form-designer column"); dynamic sub-tables carry children. */
+export interface FormColumn { label?: string; prop: string; type?: string; required?: boolean; pattern?: string; readable?: boolean; writable?: boolean; children?: { column?: FormColumn[] } }
+
+const parseJson = <T>(text: unknown, fallback: T): T => {
+  if (typeof text !== 'string' || !text) return fallback;
+  try { return JSON.parse(text) as T; } catch { return fallback; }
+};
+
+export const DEFAULT_BUTTON_NAMES: Record<string, string> = {
+  wf_pass: '同意', wf_reject: '驳回', wf_rollback: '退回', wf_terminate: '终止', wf_transfer: '转办', wf_delegate: '委托',
+  wf_add_instance: '加签', wf_delete_instance: '减签', wf_copy: '抄送', wf_urge: '催办', wf_withdraw: '撤回', wf_print: '打印',
+};
+
+export class WorkflowService {
+  constructor(readonly db: Db, readonly engine: WorkflowEngine) {}
+
+  // ---- tenant guards ---------------------------------------------------------------------------
+
+  /** The task of the caller's tenant (a task of another tenant does not exist for it). */
+  async task(tenantId: string, taskId: unknown): Promise<Row> {
+    if (!isId(taskId)) throw new ApiError(400, MSG.taskRequired);
+    const t = await this.db.selectFrom('wfTask').selectAll().where('id', '=', taskId).where('tenantId', '=', tenantId).executeTakeFirst();
+    if (!t) throw new WorkflowError(EM.taskMissing, {}, 404);
+    return t as Row;
+  }
+
+  async instance(tenantId: string, instanceId: unknown): Promise<Row> {
+    if (!isId(instanceId)) throw new ApiError(400, MSG.instanceRequired);
+    const i = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', instanceId).where('tenantId', '=', tenantId).executeTakeFirst();
+    if (!i) throw new WorkflowError(EM.instanceMissing, {}, 404);
+    return i as Row;
+  }
+
+  /** A definition of the tenant by id, or the newest version of a key. */
+  async definition(tenantId: string, q: { id?: unknown; key?: unknown }): Promise<Row> {
+    let qb = this.db.selectFrom('wfDefinition').selectAll().where('tenantId', '=', tenantId);
+    if (isId(q.id)) qb = qb.where('id', '=', q.id);
+    else if (typeof q.key === 'string' && q.key) qb = qb.where('key', '=', q.key).orderBy('version', 'desc').limit(1);
+    else throw new ApiError(400, MSG.processRequired);
+    const d = await qb.executeTakeFirst();
+    if (!d) throw new WorkflowError(EM.definitionMissing, {}, 404);
+    return d as Row;
+  }
+
+  /** Whether the caller may look at an instance: involved in it in any way, or an administrator. */
+  async assertVisible(a: Actor, inst: Row): Promise<void> {
+    if (a.admin || inst.initiator === a.userId) return;
+    const id = String(inst.id);
+    const hit = await sql<{ n: number }>`select 1 as n where exists (select 1 from wf_task where instance_id = ${id} and (assignee = ${a.userId} or completed_by = ${a.userId} or owner = ${a.userId}))
+      or exists (select 1 from wf_identity_link where instance_id = ${id} and (user_id = ${a.userId} or group_id = any(${a.groups}::text[])))
+      or exists (select 1 from wf_copy where instance_id = ${id} and user_id = ${a.userId})
+      or exists (select 1 from wf_instance c where c.root_id = ${String(inst.rootId ?? id)} and c.initiator = ${a.userId})`.execute(this.db);
+    if (!hit.rows.length) throw new ApiError(403, MSG.notVisible);
+  }
+
+  // ---- display -------------------------------------------------------------------------------
+
+  /** Real names of user ids of a tenant (ids that are not users keep their own text). */
+  async names(tenantId: string, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+    const list = [...new Set(ids.filter((x): x is string => !!x && isId(x)))];
+    const out = new Map<string, string>();
+    if (!list.length) return out;
+    const rows = await this.db.selectFrom('bladeUser').select(['id', 'realName', 'name', 'account']).where('tenantId', '=', tenantId).where('id', 'in', list).execute();
+    for (const r of rows) out.set(String(r.id), String(r.realName || r.name || r.account));
+    return out;
+  }
+
+  /** Models of the given keys (form key and url, model type, icon, category, settings). */
+  async models(tenantId: string, keys: string[]): Promise<Map<string, Row>> {
+    const list = [...new Set(keys.filter(Boolean))];
+    const out = new Map<string, Row>();
+    if (!list.length) return out;
+    const rows = await this.db.selectFrom('wfModel').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('modelKey', 'in', list).execute();
+    for (const r of rows) out.set(String(r.modelKey), r as Row);
+    return out;
+  }
+
+  async settings(tenantId: string, key: string): Promise<ModelSettings> {
+    return parseJson<ModelSettings>((await this.models(tenantId, [key])).get(key)?.settings, {});
+  }
+
+  /** §3 process rows for task lists. */
+  async taskRows(tenantId: string, tasks: TaskView[]): Promise<Row[]> {
+    const [names, models] = await Promise.all([
+      this.names(tenantId, tasks.flatMap((t) => [t.assignee, t.initiator, t.owner])),
+      this.models(tenantId, tasks.map((t) => t.processDefinitionKey)),
+    ]);
+    return tasks.map((t) => {
+      const m = models.get(t.processDefinitionKey);
+      return {
+        ...t, id: t.taskId, processId: t.processDefinitionId, processDefKey: t.processDefinitionKey,
+        formKey: t.formKey ?? (m?.formKey as string | null) ?? null, formUrl: m?.formUrl ?? null, modelType: m?.modelType ?? 0,
+        assigneeName: t.assignee ? names.get(t.assignee) ?? t.assignee : null, startUsername: t.initiator ? names.get(t.initiator) ?? t.initiator : null,
+        ownerName: t.owner ? names.get(t.owner) ?? t.owner : null, status: t.processIsFinished, processIsFinished: t.processIsFinished,
+      };
+    });
+  }
+
+  /** §3 process rows for instance lists (sent, copies, follow, ops). */
+  async instanceRows(tenantId: string, list: (InstanceView & Row)[]): Promise<Row[]> {
+    const [names, models] = await Promise.all([
+      this.names(tenantId, list.flatMap((i) => [i.initiator, ...i.currentNodes.map((c) => c.assignee), (i.fromUser as string | null) ?? null])),
+      this.models(tenantId, list.map((i) => i.processDefinitionKey)),
+    ]);
+    return list.map((i) => {
+      const m = models.get(i.processDefinitionKey);
+      const first = i.currentNodes[0];
+      return {
+        ...i, id: i.processInstanceId, taskId: first?.taskId ?? null, processId: i.processDefinitionId, processDefKey: i.processDefinitionKey,
+        formKey: m?.formKey ?? null, formUrl: m?.formUrl ?? null, modelType: m?.modelType ?? 0,
+        startUsername: i.initiator ? names.get(i.initiator) ?? i.initiator : null, createTime: i.startTime,
+        taskName: i.currentNodes.map((c) => c.taskName).filter(Boolean).join(',') || null,
+        assigneeName: i.currentNodes.map((c) => (c.assignee ? names.get(c.assignee) ?? c.assignee : '')).filter(Boolean).join(',') || null,
+        currentNodes: i.currentNodes.map((c) => ({ ...c, assigneeName: c.assignee ? names.get(c.assignee) ?? c.assignee : null })),
+        fromUserName: i.fromUser ? names.get(String(i.fromUser)) ?? i.fromUser : undefined,
+        status: i.processIsFinished,
+      };
+    });
+  }
+
+  /** The tenant's buttons (wf_button) by key, for names and display of the buttons a node offers. */
+  async buttons(tenantId: string, keys: string[]): Promise<{ buttonKey: string; name: string; display: boolean; sort: number }[]> {
+    const rows = await this.db.selectFrom('wfButton').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+    const byKey = new Map(rows.map((r) => [String(r.buttonKey), r]));
+    return keys.map((k, i) => {
+      const r = byKey.get(k);
+      return { buttonKey: k, name: String(r?.name ?? DEFAULT_BUTTON_NAMES[k] ?? k), display: r ? Number(r.display) === 1 : true, sort: r ? Number(r.sort) : i };
+    }).sort((a, b) => a.sort - b.sort);
+  }
+
+  // ---- forms ---------------------------------------------------------------------------------
+
+  /** The designed form of a key (main version). */
+  async form(tenantId: string, formKey: string | null | undefined): Promise<Row | null> {
+    if (!formKey) return null;
+    const f = await this.db.selectFrom('wfForm').selectAll().where('tenantId', '=', tenantId).where('formKey', '=', formKey).where('isDeleted', '=', 0).executeTakeFirst();
+    return (f as Row | undefined) ?? null;
+  }
+
+  /** The form design's columns with a node's field rights applied (unreadable hidden, unwritable read-only). */
+  static applyRights(content: unknown, rights: Record<string, FieldRight>): Row {
+    const option = parseJson<Row>(content, {});
+    const walk = (cols: unknown): FormColumn[] => (Array.isArray(cols) ? (cols as FormColumn[]) : []).map((c) => {
+      const r = rights[c.prop];
+      const out: FormColumn = { ...c };
+      if (r) {
+        out.readable = r.readable;
+        out.writable = r.writable;
+        out.required = r.required;
+        if (r.upload) out.type = out.type ?? 'upload';
+      }
+      if (c.children?.column) out.children = { ...c.children, column: walk(c.children.column) };
+      return out;
+    });
+    if (Array.isArray(option.column)) option.column = walk(option.column);
+    if (Array.isArray(option.group)) option.group = (option.group as Row[]).map((g) => ({ ...g, column: walk(g.column) }));
+    return option;
+  }
+
+  /** §5 start checks of a designed form: required, upload and pattern; errors joined with ' | '. */
+  static validateForm(req: FastifyRequest, content: unknown, values: Row): void {
+    const option = parseJson<Row>(content, {});
+    const cols: FormColumn[] = [
+      ...(Array.isArray(option.column) ? (option.column as FormColumn[]) : []),
+      ...(Array.isArray(option.group) ? (option.group as Row[]).flatMap((g) => (Array.isArray(g.column) ? (g.column as FormColumn[]) : [])) : []),
+    ];
+    const errors: string[] = [];
+    const fill = (m: Message, label: string) => say(req, m).replace('{label}', label);
+    for (const c of cols) {
+      if (!c.prop) continue;
+      const v = values[c.prop];
+      const empty = v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+      const label = c.label ?? c.prop;
+      if (c.required && empty) errors.push(fill(c.type === 'upload' ? MSG.fieldUpload : MSG.fieldRequired, label));
+      else if (!empty && c.pattern) {
+        let re: RegExp | null = null;
+        try { re = new RegExp(c.pattern); } catch { re = null; }
+        if (re && !re.test(String(v))) errors.push(fill(MSG.fieldPattern, label));
+      }
+    }
+    if (errors.length) throw failText(errors.join(' | '));
+  }
+
+  // ---- submit checks (§5 "Custom submit validation") -----------------------------------------
+
+  async runSubmitChecks(req: FastifyRequest, settings: ModelSettings, submitType: string, values: Row): Promise<void> {
+    for (const c of settings.submitValidate ?? []) {
+      if (c.submitType !== submitType) continue;
+      let passed = false;
+      try {
+        if (c.validateType === 'js') passed = !!(await runScript(String(c.diyJS ?? 'false'), values)).result;
+        else if (c.validateType === 'sql') passed = (await this.checkSql(String(c.diySql ?? ''), values)) === (Number(c.resConfig ?? 0) === 0);
+      } catch {
+        passed = false; // a failing check refuses, as a falsy one does
+      }
+      if (!passed) throw failText(c.message || say(req, MSG.submitCheckFailed));
+    }
+  }
+
+  /** Runs a configured query read-only; #{name} placeholders bind form values. Answers whether rows came back. */
+  private async checkSql(text: string, values: Row): Promise<boolean> {
+    const params: unknown[] = [];
+    const raw = text.replace(/#\{(\w+)\}/g, (_, name: string) => {
+      const v = values[name];
+      params.push(v === undefined || v === null ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
+      return `$${params.length}`;
+    });
+    if (/;\s*\S/.test(raw)) return false; // one statement only
+    return this.db.transaction().execute(async (tx) => {
+      await sql`set transaction read only`.execute(tx);
+      const parts = raw.split(/\$(\d+)/);
+      const frags: string[] = [];
+      const binds: unknown[] = [];
+      for (let i = 0; i < parts.length; i++) {
+        if (i % 2 === 0) frags.push(parts[i]!);
+        else binds.push(params[Number(parts[i]) - 1]);
+      }
+      const q = sql.join(frags.map((f, i) => (i < binds.length ? sql`${sql.raw(f)}${binds[i]}` : sql.raw(f))), sql``);
+      const r = await sql`select 1 from (${q}) as check_rows limit 1`.execute(tx);
+      return r.rows.length > 0;
+    });
+  }
+}
+
+/** A list of ids from a comma string or an array (copyUser, assignee of add signer). */
+export function idList(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String).map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'number') return [String(v)];
+  return [];
+}
+
+/** wf_form_variable / variables / JSON-string fields into an object. */
+export function objectOf(v: unknown): Row {
+  if (v && typeof v === 'object' && !Array.isArray(v)) return v as Row;
+  if (typeof v === 'string' && v.trim().startsWith('{')) return parseJson<Row>(v, {});
+  return {};
+}
+
+export { parseJson };
