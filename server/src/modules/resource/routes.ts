@@ -1,6 +1,6 @@
 // Object storage (002 §7 "Object storage", "Attachment"): put-file checks the upload by content,
-// stores it on local disk under an unguessable name and records it as an attachment. Provider
-// records (OSS) are kept and one may be enabled per tenant.
+// stores it under an unguessable name (local disk, or the tenant's enabled S3-compatible provider)
+// and records it as an attachment.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat, unlink } from 'node:fs/promises';
@@ -17,6 +17,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
 import { acceptList, judge } from './files.ts';
+import { enabledS3, getObject, putObject, toTarget } from './storage.ts';
 
 const MSG = {
   notAllowed: ['仅允许上传{kinds}', 'Only {kinds} may be uploaded'],
@@ -83,9 +84,20 @@ export async function resourceRoutes(app: FastifyInstance, { db, config }: Modul
       throw new ApiError(413, 'fileTooLarge');
     }
     const size = (await stat(dest)).size;
-    const link = `${FILE_BASE}/${name}`;
-    const row = await attach.save(ctx, { link, domainUrl: '', name, originalName: file.filename.slice(0, 500), extension: ext, attachSize: size });
-    return ok({ link, domain: '', name, originalName: file.filename, attachId: row.id });
+    let link = `${FILE_BASE}/${name}`;
+    let domain = '';
+    // an enabled S3-compatible provider takes the file; the local copy was only for judging it
+    const s3 = await enabledS3(db, ctx.tenantId);
+    if (s3) {
+      try {
+        link = await putObject(s3, name, dest, MIME[ext] ?? 'application/octet-stream');
+        domain = s3.endpoint;
+      } finally {
+        await unlink(dest).catch(() => undefined);
+      }
+    }
+    const row = await attach.save(ctx, { link, domainUrl: domain, name, originalName: file.filename.slice(0, 500), extension: ext, attachSize: size });
+    return ok({ link, domain, name, originalName: file.filename, attachId: row.id });
   });
 
   // Stored files: names are random, so a link is the capability to read (as object-storage links are).
@@ -104,11 +116,19 @@ export async function resourceRoutes(app: FastifyInstance, { db, config }: Modul
   });
 
   app.get('/api/blade-resource/attach/download', { schema: { tags: ['resource'], summary: 'Download an attachment under its original name', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() } }, async (req, reply) => {
-    const row = await attach.detail(ctxOf(req), (req.query as { id?: string }).id);
+    const ctx = ctxOf(req);
+    const row = await attach.detail(ctx, (req.query as { id?: string }).id);
     if (!row) throw new ApiError(404, MSG.attachMissing);
+    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(row.originalName ?? row.name))}`);
+    if (row.domainUrl) {
+      // stored in an object store: read it back through the provider that holds that endpoint
+      const p = await db.selectFrom('bladeOss').selectAll().where('tenantId', '=', ctx.tenantId).where('endpoint', 'like', `${String(row.domainUrl)}%`).where('isDeleted', '=', 0).executeTakeFirst();
+      if (!p) throw new ApiError(404, MSG.attachMissing);
+      const res = await getObject(toTarget(p), String(row.name));
+      return reply.type('application/octet-stream').send(Buffer.from(await res.arrayBuffer()));
+    }
     const path = resolve(uploadDir, String(row.name));
     if (!path.startsWith(resolve(uploadDir) + sep) || !(await stat(path).catch(() => null))) throw new ApiError(404, MSG.attachMissing);
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(row.originalName ?? row.name))}`);
     return reply.type('application/octet-stream').send(createReadStream(path));
   });
 
