@@ -51,7 +51,7 @@ await forEachDatabase('logs and jobs', (kind) => {
     assert.equal((await post('/api/quartzJob/quartzJob/submit', { jobName: 'x', invokeTarget: 'nope()', cronExpression: '* * * * * ?' })).body.msg, '调用目标不是已注册的任务处理器：nope');
     assert.equal((await post('/api/quartzJob/quartzJob/submit', { jobName: 'x', invokeTarget: 'heartbeat', cronExpression: 'every minute' })).body.msg, 'cron执行表达式不正确');
     const handlers = (await get('/api/quartzJob/quartzJob/handlers')).body.data.map((h: { name: string }) => h.name);
-    assert.deepEqual(handlers.sort(), ['heartbeat', 'logCleanup', 'sessionSweep']);
+    assert.deepEqual(handlers.sort(), ['emailStrategy', 'heartbeat', 'logCleanup', 'sessionSweep']);
   });
 
   test('a job on a 1-second cron runs at least twice and logs each run; disabled it stops', async () => {

@@ -283,7 +283,7 @@ await forEachDatabase('third-party services', (kind) => {
 
     // other tenants may neither define nor run SQL against the platform database
     assert.equal((await post('/api/serviceConfig/thirdServiceConfig/submit', { name: 'x', serviceType: 'sqlService', dataSourceId: 'master', sqlContent: 'select 1' }, other)).body.msg, 'SQL 服务读取平台数据库，仅平台租户可以配置和调用');
-    assert.equal((await post('/api/serviceConfig/thirdServiceConfig/submit', { name: 'x', serviceType: 'sqlService', dataSourceId: '123', sqlContent: 'select 1' })).body.msg, 'SQL 服务目前只支持平台数据库（master）');
+    assert.equal((await post('/api/serviceConfig/thirdServiceConfig/submit', { name: 'x', serviceType: 'sqlService', dataSourceId: '123', sqlContent: 'select 1' })).body.msg, '请选择本租户的数据源（或平台数据库）');
   });
 
   test('OAuth apps: CRUD, unique app id, getThirdPartyToken for a configured app', async () => {

@@ -9,6 +9,7 @@ import * as m0004 from './migrations/0004_system.ts';
 import * as m0005 from './migrations/0005_region.ts';
 import * as m0006 from './migrations/0006_log_job.ts';
 import * as m0007 from './migrations/0007_resource.ts';
+import * as m0010 from './migrations/0010_email.ts';
 import * as m0011 from './migrations/0011_develop.ts';
 import * as m0008 from './migrations/0008_workflow_api.ts';
 import * as m0009 from './migrations/0009_thirdparty.ts';
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0005_region': m0005,
   '0006_log_job': m0006,
   '0007_resource': m0007,
+  '0010_email': m0010,
   '0011_develop': m0011,
   '0008_workflow_api': m0008,
   '0009_thirdparty': m0009,

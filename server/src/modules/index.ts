@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { realtimeModule } from '../realtime/index.ts';
 import { authRoutes } from './auth/routes.ts';
+import { emailRoutes } from './email/routes.ts';
 import { developRoutes } from './develop/routes.ts';
 import { signatureRoutes } from './develop/signature.ts';
 import { jobRoutes } from './job/routes.ts';
@@ -48,5 +49,6 @@ export const modules: Module[] = [
   resourceRoutes,
   smsRoutes,
   thirdpartyRoutes,
+  emailRoutes,
   workflowRoutes,
 ];

@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { zmsg, type Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
+import { emailStrategyJob } from '../email/routes.ts';
 import { JobScheduler, parseTarget, validCron } from './scheduler.ts';
 
 const MSG = {
@@ -45,6 +46,7 @@ export async function jobRoutes(app: FastifyInstance, { db, config, auth }: Modu
       return `${n} log rows older than ${days} days deleted`;
     },
   });
+  scheduler.register(emailStrategyJob(db, config.uploadDir)); // sends the e-mail strategies whose cron has fired
   scheduler.start();
   app.addHook('onClose', async () => { await scheduler.stop(); await lead.close(); });
 

@@ -14,6 +14,7 @@ import type { Row } from '../../db/repo.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
+import { SqlRunner } from '../../sandbox/sql.ts';
 import { encrypt } from './crypto.ts';
 import { MSG } from './messages.ts';
 import { parseXml } from './xml.ts';
@@ -80,6 +81,7 @@ const maskHeaders = (h: Record<string, string>) =>
 export class ServiceCaller {
   readonly handlers = new Map<string, InternalService>();
   private pendingTokens = new Map<string, Promise<Row>>();
+  readonly sql = new SqlRunner();
   constructor(private readonly db: Db) {}
 
   register(s: InternalService) {
@@ -113,7 +115,9 @@ export class ServiceCaller {
 
   // ---------------------------------------------------------------- SQL
   private async sqlService(caller: Caller, config: Row, query: Record<string, string>, depth: number, seen: string[]): Promise<unknown> {
-    if (caller.tenantId !== ADMIN_TENANT) throw new ApiError(403, MSG.sqlPlatformOnly);
+    // a configured datasource of the tenant, or (platform tenant only) the platform database
+    const external = String(config.dataSourceId ?? 'master') !== 'master';
+    if (!external && caller.tenantId !== ADMIN_TENANT) throw new ApiError(403, MSG.sqlPlatformOnly);
     const params = await this.params(caller, String(config.id));
     const before = config.beforeApiId ? await this.call(caller, String(config.beforeApiId), query, depth + 1, [...seen, String(config.id)]) : undefined;
     const entry: LogEntry = { configId: String(config.id), platformName: '平台数据库', apiName: String(config.name), apiUrl: `sql:${config.dataSourceId || 'master'}`, apiMethod: 'SQL', apiHeader: {}, apiParams: {} };
@@ -124,9 +128,22 @@ export class ServiceCaller {
         const v = this.resolve(p, query, values, before, undefined);
         if (v !== undefined) values.set(String(p.name), encrypt(p.encryptionMode as string, v, p.secretKey as string));
       }
-      const { statement, bound } = bindSql(String(config.sqlContent ?? ''), values);
-      entry.apiParams = { sql: String(config.sqlContent ?? ''), params: bound };
-      const rows = await this.readOnly(statement);
+      let rows: Row[];
+      if (external) {
+        const ds = await this.db.selectFrom('bladeDatasource').selectAll().where('id', '=', String(config.dataSourceId)).where('tenantId', '=', caller.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+        if (!ds) throw new CallFailure(MSG.sqlDataSource);
+        const params = Object.fromEntries(values);
+        entry.apiParams = { sql: String(config.sqlContent ?? ''), params };
+        try {
+          rows = await this.sql.query({ id: String(ds.id), url: String(ds.url), username: ds.username as string | null, password: ds.password as string | null }, String(config.sqlContent ?? ''), params, { timeoutMs: SQL_TIMEOUT_MS, maxRows: 2 });
+        } catch (e) {
+          throw new CallFailure(MSG.sqlFailed, { detail: (e as Error).message });
+        }
+      } else {
+        const { statement, bound } = bindSql(String(config.sqlContent ?? ''), values);
+        entry.apiParams = { sql: String(config.sqlContent ?? ''), params: bound };
+        rows = await this.readOnly(statement);
+      }
       if (rows.length > 1) throw new CallFailure(MSG.sqlOneValue);
       const row = rows[0];
       const cols = row ? Object.keys(row) : [];

@@ -58,6 +58,6 @@ export const MSG = {
   sqlOnlySelect: ['SQL 服务只允许一条 SELECT（或 WITH）查询语句', 'An SQL service allows a single SELECT (or WITH) query only'],
   sqlOneValue: ['SQL 只能返回单个值，不能返回列表', 'The SQL may return a single value only, not a list'],
   sqlPlatformOnly: ['SQL 服务读取平台数据库，仅平台租户可以配置和调用', 'SQL services read the platform database: only the platform tenant may configure and call them'],
-  sqlDataSource: ['SQL 服务目前只支持平台数据库（master）', 'SQL services support the platform database (master) only'],
+  sqlDataSource: ['请选择本租户的数据源（或平台数据库）', "Choose one of the tenant's datasources (or the platform database)"],
   sqlFailed: ['SQL 执行失败：{detail}', 'The SQL failed: {detail}'],
 } as const satisfies Record<string, Message>;

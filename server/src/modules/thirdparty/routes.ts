@@ -99,6 +99,7 @@ const safeEqual = (a: string, b: string) => {
 
 export async function thirdpartyRoutes(app: FastifyInstance, { db, auth }: ModuleDeps) {
   const caller = new ServiceCaller(db);
+  app.addHook('onClose', async () => { await caller.sql.close(); });
 
   // ---- internal services a config can name (className) ----
   caller.register({
@@ -216,9 +217,12 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth }: Modul
         if (!e.className) throw new ApiError(400, MSG.className);
         if (!caller.handlers.has(String(e.className))) throw new ApiError(400, MSG.unknownClass, { name: String(e.className) });
       } else if (type === 'sqlService') {
-        if (ctx.tenantId !== ADMIN_TENANT) throw new ApiError(403, MSG.sqlPlatformOnly);
         if (!e.dataSourceId) throw new ApiError(400, MSG.dataSourceId);
-        if (e.dataSourceId !== 'master') throw new ApiError(400, MSG.sqlDataSource);
+        if (e.dataSourceId === 'master') {
+          if (ctx.tenantId !== ADMIN_TENANT) throw new ApiError(403, MSG.sqlPlatformOnly);
+        } else if (!isIdLike(e.dataSourceId) || !(await db.selectFrom('bladeDatasource').select('id').where('id', '=', String(e.dataSourceId)).where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).executeTakeFirst())) {
+          throw new ApiError(400, MSG.sqlDataSource);
+        }
         if (!e.sqlContent || !String(e.sqlContent).trim()) throw new ApiError(400, MSG.sqlContent);
         if (!checkSql(String(e.sqlContent))) throw new ApiError(400, MSG.sqlOnlySelect);
       } else {
@@ -385,3 +389,5 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth }: Modul
     defaultOrder: [{ field: 'createTime', dir: 'desc' }],
   });
 }
+
+const isIdLike = (v: unknown) => typeof v === 'string' && /^\d{1,19}$/.test(v);

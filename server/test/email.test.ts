@@ -1,0 +1,361 @@
+// E-mail (spec 002 §7): platforms, configs, templates, strategies, address book, outbox and inbox.
+// Mail is delivered for real to a loopback SMTP server (smtp-server with sign-in) and fetched for
+// real from a loopback POP3 server; what they received is asserted.
+import assert from 'node:assert/strict';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { after, before, test } from 'node:test';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { emailStrategyJob } from '../src/modules/email/routes.ts';
+import { forEachDatabase, startServer, type TestServer } from './harness.ts';
+
+interface Received { from: string; rcpt: string[]; mail: Email; user: string }
+
+/** SMTP on 127.0.0.1:<random> accepting user mailer / secret only. */
+async function smtpLoopback() {
+  const inbox: Received[] = [];
+  const srv = new SMTPServer({
+    secure: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true, authMethods: ['PLAIN', 'LOGIN'], logger: false,
+    onAuth(auth, _session, cb) {
+      if (auth.username === 'mailer' && auth.password === 'secret') cb(null, { user: auth.username });
+      else cb(new Error('Invalid username or password'));
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        void PostalMime.parse(Buffer.concat(chunks)).then((mail) => {
+          inbox.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', rcpt: session.envelope.rcptTo.map((r) => r.address),
+            mail, user: String(session.user),
+          });
+          cb();
+        }, cb);
+      });
+    },
+  });
+  await new Promise<void>((res) => srv.listen(0, '127.0.0.1', res));
+  const port = (srv.server.address() as AddressInfo).port;
+  return { inbox, port, close: () => new Promise<void>((res) => srv.close(() => res())) };
+}
+
+/** POP3 on 127.0.0.1:<random>: user box / pw holds the given messages (uid -> raw). */
+async function pop3Loopback(messages: { uid: string; raw: string }[]) {
+  const server: Server = createServer((sock) => {
+    let user = '';
+    let authed = false;
+    let buf = '';
+    sock.write('+OK loopback POP3 ready\r\n');
+    sock.on('data', (d) => {
+      buf += d.toString('latin1');
+      let at: number;
+      while ((at = buf.indexOf('\r\n')) >= 0) {
+        const line = buf.slice(0, at);
+        buf = buf.slice(at + 2);
+        const [cmd, arg = ''] = [line.split(' ')[0].toUpperCase(), line.slice(line.indexOf(' ') + 1)];
+        if (cmd === 'USER') { user = arg; sock.write('+OK\r\n'); }
+        else if (cmd === 'PASS') {
+          authed = user === 'box' && arg === 'pw';
+          sock.write(authed ? '+OK signed in\r\n' : '-ERR [AUTH] invalid credentials\r\n');
+        } else if (!authed && cmd !== 'QUIT') sock.write('-ERR sign in first\r\n');
+        else if (cmd === 'STAT') sock.write(`+OK ${messages.length} ${messages.reduce((n, m) => n + m.raw.length, 0)}\r\n`);
+        else if (cmd === 'UIDL') sock.write(`+OK\r\n${messages.map((m, i) => `${i + 1} ${m.uid}\r\n`).join('')}.\r\n`);
+        else if (cmd === 'RETR') {
+          const m = messages[Number(arg) - 1];
+          if (!m) sock.write('-ERR no such message\r\n');
+          else sock.write(`+OK\r\n${m.raw.split('\r\n').map((l) => (l.startsWith('.') ? '.' + l : l)).join('\r\n')}\r\n.\r\n`);
+        } else if (cmd === 'QUIT') { sock.end('+OK bye\r\n'); }
+        else sock.write('-ERR unknown\r\n');
+      }
+    });
+    sock.on('error', () => undefined);
+  });
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((res) => server.close(() => res())) };
+}
+
+const raw = (subject: string, body: string, from = 'alice@example.org') => [
+  `From: Alice <${from}>`, 'To: box@campus.test', `Subject: ${subject}`, 'Date: Tue, 03 Mar 2026 10:00:00 +0800', 'MIME-Version: 1.0',
+  'Content-Type: text/plain; charset=utf-8', '', body, '.leading dot line', 'end'].join('\r\n');
+
+await forEachDatabase('e-mail', (kind) => {
+  let s: TestServer;
+  let admin: string;
+  let other: string;
+  let smtp: Awaited<ReturnType<typeof smtpLoopback>>;
+  let pop: Awaited<ReturnType<typeof pop3Loopback>>;
+  before(async () => {
+    [s, smtp, pop] = await Promise.all([
+      startServer({ kind }), smtpLoopback(),
+      pop3Loopback([{ uid: 'u-1', raw: raw('第一封 first', 'hello inbox') }, { uid: 'u-2', raw: raw('Second', 'second body', 'bob@example.org') }]),
+    ]);
+    admin = (await s.login()).access_token;
+    other = (await s.login('admin', 'admin', '100001')).access_token;
+  });
+  after(async () => { await Promise.all([s?.close(), smtp?.close(), pop?.close()]); });
+  const get = (path: string, token = admin) => s.api(path, { token });
+  const post = (path: string, json?: unknown, token = admin) => s.api(path, { method: 'POST', token, ...(json === undefined ? {} : { json }) });
+  const en = (path: string, json: unknown) => s.api(path, { method: 'POST', token: admin, json, headers: { 'Accept-Language': 'en' } });
+  const platform = (extra: Record<string, unknown> = {}) => ({ platformName: '校内SMTP', host: '127.0.0.1', port: smtp.port, secure: 0, username: 'mailer', password: 'secret', fromAddress: 'noreply@campus.test', fromName: '教务处', ...extra });
+  let platformId = '';
+
+  test('platforms: validation, password write-only, test connection, copy and enable (one per tenant), tenant-bound', async () => {
+    assert.equal((await post('/api/blade-email/plat-from/submit', platform({ platformName: '' }))).body.msg, '请输入平台名称');
+    assert.equal((await post('/api/blade-email/plat-from/submit', platform({ port: 70000 }))).body.msg, '端口必须是 1-65535 之间的整数');
+    assert.equal((await en('/api/blade-email/plat-from/submit', platform({ port: 'abc' }))).body.msg, 'Please enter the port');
+    assert.match((await post('/api/blade-email/plat-from/submit', platform({ fromAddress: 'not-an-address' }))).body.msg, /邮箱地址格式不正确/);
+    assert.match((await en('/api/blade-email/plat-from/submit', platform({ fromAddress: 'x@' }))).body.msg, /Invalid e-mail address/);
+    const created = await post('/api/blade-email/plat-from/submit', platform());
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    platformId = created.body.data.id;
+    assert.equal(created.body.data.password, undefined, 'password never answered');
+    const detail = (await get(`/api/blade-email/plat-from/detail?id=${platformId}`)).body.data;
+    assert.equal(detail.password, undefined);
+    assert.equal(detail.fromAddress, 'noreply@campus.test');
+    assert.ok((await get('/api/blade-email/plat-from/list')).body.data.records.every((r: Record<string, unknown>) => !('password' in r)));
+    // an empty password on edit keeps the stored one: the connection test still signs in
+    assert.equal((await post('/api/blade-email/plat-from/submit', { ...platform({ password: '' }), id: platformId, remark: 'edited' })).status, 200);
+    assert.equal((await post(`/api/blade-email/plat-from/test?id=${platformId}`)).status, 200);
+    // copy: same settings, not enabled; a wrong password on the copy fails its test with the reason
+    const copy = (await post(`/api/blade-email/plat-from/copy?id=${platformId}`)).body.data;
+    assert.equal(copy.platformName, '校内SMTP-副本');
+    assert.equal(copy.isEnabled, 0);
+    assert.equal(copy.host, '127.0.0.1');
+    assert.equal((await post(`/api/blade-email/plat-from/test?id=${copy.id}`)).status, 200, 'the copy carries the password');
+    await post('/api/blade-email/plat-from/submit', { ...platform({ password: 'wrong' }), id: copy.id });
+    const bad = await post(`/api/blade-email/plat-from/test?id=${copy.id}`);
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.msg, /^连接失败：.*(Invalid|auth)/i);
+    // enable: one per tenant
+    assert.equal((await post(`/api/blade-email/plat-from/enable?id=${copy.id}`)).status, 200);
+    assert.equal((await post(`/api/blade-email/plat-from/enable?id=${platformId}`)).status, 200);
+    const rows = (await get('/api/blade-email/plat-from/list?size=50')).body.data.records;
+    assert.deepEqual(rows.filter((r: { isEnabled: number }) => r.isEnabled === 1).map((r: { id: string }) => r.id), [platformId]);
+    assert.equal((await post(`/api/blade-email/plat-from/enable?id=99999`)).body.msg, '邮件平台不存在');
+    // another tenant sees none of it and can change none of it
+    assert.equal((await get(`/api/blade-email/plat-from/detail?id=${platformId}`, other)).body.data, null);
+    assert.equal((await get('/api/blade-email/plat-from/list', other)).body.data.total, 0);
+    assert.equal((await post(`/api/blade-email/plat-from/enable?id=${platformId}`, undefined, other)).status, 400);
+    assert.equal((await post(`/api/blade-email/plat-from/copy?id=${platformId}`, undefined, other)).status, 400);
+    assert.equal((await post(`/api/blade-email/plat-from/test?id=${platformId}`, undefined, other)).status, 400);
+    assert.equal((await post('/api/blade-email/plat-from/submit', { ...platform(), id: platformId }, other)).status, 400);
+    await post(`/api/blade-email/plat-from/remove?ids=${platformId}`, undefined, other);
+    assert.ok((await get(`/api/blade-email/plat-from/detail?id=${platformId}`)).body.data, 'still there after the other tenant tried to remove it');
+    // remove
+    assert.equal((await post(`/api/blade-email/plat-from/remove?ids=${copy.id}`)).status, 200);
+    assert.equal((await get(`/api/blade-email/plat-from/detail?id=${copy.id}`)).body.data, null);
+  });
+
+  let templateId = '';
+  test('templates: required fields, unique code, copy with a fresh code, tenant-bound', async () => {
+    assert.equal((await post('/api/blade-email/template/submit', { templateName: '欢迎', templateCode: 'welcome', subject: '', content: 'x' })).body.msg, '请输入邮件主题');
+    assert.equal((await post('/api/blade-email/template/submit', { templateName: '欢迎', templateCode: '1bad', subject: 's', content: 'x' })).body.msg, '模板编号只能包含字母、数字、下划线和短横线，且以字母开头');
+    const t = await post('/api/blade-email/template/submit', { templateName: '欢迎', templateCode: 'welcome', subject: '欢迎 ${name} 入学', content: '<p>${name} 同学，你好！报到日期：${date}</p>', paramsExample: '{"name":"张三","date":"9月1日"}' });
+    assert.equal(t.status, 200, JSON.stringify(t.body));
+    templateId = t.body.data.id;
+    assert.equal((await post('/api/blade-email/template/submit', { templateName: '重复', templateCode: 'welcome', subject: 's', content: 'x' })).body.msg, '模板编号已存在');
+    const c1 = (await post(`/api/blade-email/template/copy?id=${templateId}`)).body.data;
+    const c2 = (await post(`/api/blade-email/template/copy?id=${templateId}`)).body.data;
+    assert.equal(c1.templateCode, 'welcome_copy');
+    assert.equal(c2.templateCode, 'welcome_copy2');
+    assert.equal(c1.templateName, '欢迎-副本');
+    assert.equal(c1.content, '<p>${name} 同学，你好！报到日期：${date}</p>');
+    assert.equal((await get('/api/blade-email/template/list?templateCode_like=welcome')).body.data.total, 3);
+    assert.equal((await post(`/api/blade-email/template/remove?ids=${c2.id}`)).status, 200);
+    assert.equal((await post(`/api/blade-email/template/copy?id=${templateId}`, undefined, other)).body.msg, '邮件模板不存在');
+    assert.equal((await get(`/api/blade-email/template/detail?id=${templateId}`, other)).body.data, null);
+    // the other tenant may use the same code
+    assert.equal((await post('/api/blade-email/template/submit', { templateName: 'w', templateCode: 'welcome', subject: 's', content: 'x' }, other)).status, 200);
+  });
+
+  test('address book: CRUD, e-mail checked, select for the pickers', async () => {
+    assert.match((await post('/api/blade-email/plat-address/submit', { name: '张三', email: 'zhang' })).body.msg, /邮箱地址格式不正确/);
+    assert.equal((await post('/api/blade-email/plat-address/submit', { name: '', email: 'a@b.cn' })).body.msg, '请输入联系人姓名');
+    const a = (await post('/api/blade-email/plat-address/submit', { name: '张三', email: 'zhang@campus.test', groupName: '教师' })).body.data;
+    await post('/api/blade-email/plat-address/submit', { name: '李四', email: 'li@campus.test' });
+    const sel = (await get('/api/blade-email/plat-address/select?keyword=zhang')).body.data;
+    assert.deepEqual(sel.map((x: { label: string }) => x.label), ['张三 <zhang@campus.test>']);
+    assert.equal((await get('/api/blade-email/plat-address/select')).body.data.length, 2);
+    assert.equal((await get('/api/blade-email/plat-address/list?name_like=李')).body.data.total, 1);
+    assert.equal((await get(`/api/blade-email/plat-address/detail?id=${a.id}`)).body.data.groupName, '教师');
+    assert.equal((await get('/api/blade-email/plat-address/select', other)).body.data.length, 0);
+    assert.equal((await post(`/api/blade-email/plat-address/remove?ids=${a.id}`)).status, 200);
+    assert.equal((await get('/api/blade-email/plat-address/select')).body.data.length, 1);
+  });
+
+  test('outbox: a draft, then submitAndSend delivers over SMTP (template filled, cc, attachment); sendMsg to other recipients', async () => {
+    assert.equal((await post('/api/blade-email/outbox/submit', { toUser: '', subject: 's', content: 'c' })).body.msg, '请输入收件人');
+    assert.match((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn, nope', subject: 's', content: 'c' })).body.msg, /邮箱地址格式不正确：nope/);
+    assert.equal((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn', content: 'c' })).body.msg, '请输入邮件主题');
+    assert.equal((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn', subject: 's', content: 'c', params: '[1]' })).body.msg, '模板参数必须是 JSON 对象');
+    const draft = await post('/api/blade-email/outbox/submit', { toUser: ['stu1@campus.test'], subject: '草稿', content: '<b>draft</b>' });
+    assert.equal(draft.status, 200, JSON.stringify(draft.body));
+    assert.equal(draft.body.data.sendStatus, 0);
+    assert.equal(draft.body.data.toUser, 'stu1@campus.test');
+    assert.equal(smtp.inbox.length, 0, 'a draft is not sent');
+
+    // an attachment uploaded through put-file
+    const form = new FormData();
+    form.append('file', new Blob(['课程表内容\n']), '课程表.txt');
+    const up = await s.api('/api/blade-resource/oss/endpoint/put-file', { method: 'POST', token: admin, body: form });
+    assert.equal(up.status, 200, JSON.stringify(up.body));
+
+    // missing template parameters are refused before anything is sent
+    const missing = await post('/api/blade-email/outbox/submitAndSend', { toUser: 'stu1@campus.test', templateId, params: { name: '张三' } });
+    assert.equal(missing.body.msg, '模板参数缺失：date');
+
+    const sent = await post('/api/blade-email/outbox/submitAndSend', {
+      toUser: 'stu1@campus.test,stu2@campus.test', ccUser: 'teacher@campus.test', templateId, params: { name: '张<三>', date: '9月1日' },
+      attachments: [{ link: up.body.data.link, name: up.body.data.originalName }],
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    assert.equal(sent.body.data.sendStatus, 1);
+    assert.ok(sent.body.data.sendTime);
+    assert.equal(sent.body.data.subject, '欢迎 张<三> 入学');
+    assert.equal(sent.body.data.attachments[0].name, '课程表.txt');
+    const got = smtp.inbox.at(-1)!;
+    assert.equal(got.user, 'mailer');
+    assert.equal(got.from, 'noreply@campus.test');
+    assert.deepEqual(got.rcpt.sort(), ['stu1@campus.test', 'stu2@campus.test', 'teacher@campus.test']);
+    assert.equal(got.mail.subject, '欢迎 张<三> 入学');
+    assert.equal(got.mail.from && 'address' in got.mail.from ? got.mail.from.name : '', '教务处');
+    assert.deepEqual(got.mail.to?.map((a) => ('address' in a ? a.address : '')), ['stu1@campus.test', 'stu2@campus.test']);
+    assert.deepEqual(got.mail.cc?.map((a) => ('address' in a ? a.address : '')), ['teacher@campus.test']);
+    assert.match(got.mail.html ?? '', /<p>张&lt;三&gt; 同学，你好！报到日期：9月1日<\/p>/, 'placeholders filled, HTML-escaped');
+    assert.equal(got.mail.attachments[0].filename, '课程表.txt');
+    assert.equal(new TextDecoder().decode(got.mail.attachments[0].content as ArrayBuffer), '课程表内容\n');
+
+    // sendMsg: the draft, to another recipient
+    const again = await post(`/api/blade-email/outbox/sendMsg?id=${draft.body.data.id}&toUser=${encodeURIComponent('parent@campus.test')}`);
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.body.data.sendStatus, 1);
+    assert.deepEqual(smtp.inbox.at(-1)!.rcpt, ['parent@campus.test']);
+    assert.equal(smtp.inbox.at(-1)!.mail.subject, '草稿');
+    assert.match(smtp.inbox.at(-1)!.mail.text ?? '', /draft/);
+    // a sent mail cannot be edited; it can be listed and filtered by status
+    assert.equal((await post('/api/blade-email/outbox/submit', { id: draft.body.data.id, toUser: 'x@y.cn', subject: 'x', content: 'x' })).body.msg, '已发送的邮件不能修改');
+    assert.equal((await get('/api/blade-email/outbox/list?sendStatus_equal=1')).body.data.total, 2);
+    assert.equal((await get(`/api/blade-email/outbox/detail?id=${sent.body.data.id}`)).body.data.ccUser, 'teacher@campus.test');
+    // other tenant: nothing to see, nothing to send (it has no platform either)
+    assert.equal((await get(`/api/blade-email/outbox/detail?id=${draft.body.data.id}`, other)).body.data, null);
+    assert.equal((await post(`/api/blade-email/outbox/sendMsg?id=${draft.body.data.id}`, undefined, other)).body.msg, '邮件不存在');
+    assert.equal((await post('/api/blade-email/outbox/submitAndSend', { toUser: 'a@b.cn', subject: 's', content: 'c' }, other)).body.msg, '未启用邮件平台，请先在邮件平台中启用一个');
+    assert.equal((await post('/api/blade-email/outbox/submitAndSend', { toUser: 'a@b.cn', subject: 's', content: 'c', platformId }, other)).body.msg, '邮件平台不存在');
+    assert.equal((await post(`/api/blade-email/outbox/remove?ids=${draft.body.data.id}`)).status, 200);
+  });
+
+  test('outbox: a failing SMTP sign-in marks the row failed with the reason; fixed and sent again', async () => {
+    const wrong = (await post('/api/blade-email/plat-from/submit', platform({ platformName: '错误密码', password: 'wrong' }))).body.data;
+    const before = smtp.inbox.length;
+    const r = await post('/api/blade-email/outbox/submitAndSend', { toUser: 'stu9@campus.test', subject: '不会送达', content: 'x', platformId: wrong.id });
+    assert.equal(r.status, 400);
+    assert.match(r.body.msg, /^邮件发送失败：.*Invalid username or password/);
+    assert.equal(smtp.inbox.length, before);
+    const row = (await get('/api/blade-email/outbox/list?subject_like=不会送达')).body.data.records[0];
+    assert.equal(row.sendStatus, 2);
+    assert.match(row.errorMessage, /Invalid username or password/);
+    assert.ok(row.sendTime);
+    // a failed mail may be edited (back to a draft) and sent again through the good platform
+    assert.equal((await post('/api/blade-email/outbox/submit', { id: row.id, toUser: 'stu9@campus.test', subject: '这次送达', content: 'y', platformId })).body.data.sendStatus, 0);
+    const ok = await post(`/api/blade-email/outbox/sendMsg?id=${row.id}`);
+    assert.equal(ok.body.data.sendStatus, 1);
+    assert.equal(ok.body.data.errorMessage, null);
+    assert.equal(smtp.inbox.at(-1)!.mail.subject, '这次送达');
+    // English refusal
+    const enr = await s.api('/api/blade-email/outbox/submitAndSend', { method: 'POST', token: admin, json: { toUser: 'a@b.cn', subject: 's', content: 'c', platformId: wrong.id }, headers: { 'Accept-Language': 'en' } });
+    assert.match(enr.body.msg, /^The e-mail could not be sent: /);
+  });
+
+  test('strategies: cron checked, send now, the emailStrategy job handler sends the due ones', async () => {
+    const base = { strategyName: '每日提醒', templateId, toUser: 'daily@campus.test', params: '{"name":"全体","date":"今天"}', cronExpression: '0 0 8 * * ?' };
+    assert.equal((await post('/api/blade-email/strategy/submit', { ...base, cronExpression: 'every day' })).body.msg, 'cron执行表达式不正确');
+    assert.equal((await post('/api/blade-email/strategy/submit', { ...base, templateId: undefined })).body.msg, '请选择邮件模板');
+    assert.equal((await post('/api/blade-email/strategy/submit', { ...base, params: '{"name":"x"}' })).body.msg, '模板参数缺失：date');
+    assert.equal((await post('/api/blade-email/strategy/submit', { ...base, toUser: 'bad' })).body.msg, '邮箱地址格式不正确：bad');
+    const st = await post('/api/blade-email/strategy/submit', base);
+    assert.equal(st.status, 200, JSON.stringify(st.body));
+    const now = await post(`/api/blade-email/strategy/send?id=${st.body.data.id}`);
+    assert.equal(now.status, 200, JSON.stringify(now.body));
+    assert.equal(now.body.data.strategyId, st.body.data.id);
+    assert.equal(smtp.inbox.at(-1)!.mail.subject, '欢迎 全体 入学');
+    assert.deepEqual(smtp.inbox.at(-1)!.rcpt, ['daily@campus.test']);
+    assert.equal((await get(`/api/blade-email/strategy/detail?id=${st.body.data.id}`)).body.data.lastSendStatus, 1);
+    // the job handler: a strategy on an every-second cron is due a second later; the 8 o'clock one is not
+    const fast = (await post('/api/blade-email/strategy/submit', { ...base, strategyName: '每秒', toUser: 'fast@campus.test', cronExpression: '* * * * * ?' })).body.data;
+    await new Promise((r) => setTimeout(r, 1100));
+    const job = emailStrategyJob(s.server.database.db, '/nonexistent') // strategies carry no attachments;
+    assert.equal(job.name, 'emailStrategy');
+    const before = smtp.inbox.length;
+    assert.equal(await job.run({ tenantId: '000000', args: [] }), '1 of 2 strategies sent');
+    assert.equal(smtp.inbox.length, before + 1);
+    assert.deepEqual(smtp.inbox.at(-1)!.rcpt, ['fast@campus.test']);
+    assert.match(await job.run({ tenantId: '000000', args: [st.body.data.id] }), /sent to daily@campus.test/);
+    await assert.rejects(job.run({ tenantId: '100001', args: [st.body.data.id] }), /No such send strategy/);
+    assert.equal((await post(`/api/blade-email/strategy/send?id=${st.body.data.id}`, undefined, other)).body.msg, '发送策略不存在');
+    assert.equal((await get(`/api/blade-email/strategy/detail?id=${fast.id}`, other)).body.data, null);
+    assert.equal((await post(`/api/blade-email/strategy/remove?ids=${fast.id}`)).status, 200);
+    assert.equal((await get('/api/blade-email/strategy/list')).body.data.total, 1);
+  });
+
+  test('configs: enable one, test connection, handleSync fetches new mail over POP3 once; refusals when not configured', async () => {
+    const cfg = { configName: '招生邮箱', emailAddress: 'box@campus.test', protocol: 'pop3', host: '127.0.0.1', port: pop.port, secure: 0, username: 'box', password: 'pw' };
+    assert.equal((await post('/api/blade-email/config/submit', { ...cfg, configName: '' })).body.msg, '请输入配置名称');
+    assert.equal((await post('/api/blade-email/config/submit', { ...cfg, port: 0 })).body.msg, '端口必须是 1-65535 之间的整数');
+    assert.equal((await post('/api/blade-email/config/submit', { ...cfg, host: 'bad host!' })).body.msg, '服务器地址格式不正确');
+    const c = (await post('/api/blade-email/config/submit', cfg)).body.data;
+    assert.equal(c.password, undefined);
+    const c2 = (await post('/api/blade-email/config/submit', { ...cfg, configName: '无密码', password: '' })).body.data;
+    const imap = (await post('/api/blade-email/config/submit', { ...cfg, configName: 'IMAP', protocol: 'imap', port: 993 })).body.data;
+    assert.equal((await post(`/api/blade-email/config/enable?id=${c.id}`)).status, 200);
+    assert.equal((await post(`/api/blade-email/config/enable?id=${c2.id}`)).status, 200);
+    const enabled = (await get('/api/blade-email/config/list?isEnabled_equal=1')).body.data.records;
+    assert.deepEqual(enabled.map((r: { id: string }) => r.id), [c2.id]);
+    assert.equal((await post(`/api/blade-email/config/test?id=${c.id}`)).body.data.count, 2);
+    // sync for real
+    const r1 = await post(`/api/blade-email/config/handleSync?id=${c.id}`);
+    assert.equal(r1.status, 200, JSON.stringify(r1.body));
+    assert.equal(r1.body.data.fetched, 2);
+    const mails = (await get('/api/blade-email/inbox/list')).body.data.records;
+    assert.deepEqual(mails.map((m: { subject: string }) => m.subject).sort(), ['Second', '第一封 first']);
+    const first = mails.find((m: { subject: string }) => m.subject === '第一封 first');
+    assert.equal(first.fromAddress, 'alice@example.org');
+    assert.equal(first.fromName, 'Alice');
+    assert.equal(first.isRead, 0);
+    assert.match(first.content, /hello inbox\n\.leading dot line/);
+    assert.equal((await post(`/api/blade-email/config/handleSync?id=${c.id}`)).body.data.fetched, 0, 'each message once');
+    assert.match((await get(`/api/blade-email/config/detail?id=${c.id}`)).body.data.lastSyncMessage, /0 new/);
+    // refusals
+    assert.equal((await post(`/api/blade-email/config/handleSync?id=${c2.id}`)).body.msg, '收件同步未配置：请填写收件服务器、端口、账号和密码');
+    assert.match((await en(`/api/blade-email/config/handleSync?id=${imap.id}`, {})).body.msg, /^Mail sync not configured: IMAP/);
+    await post('/api/blade-email/config/submit', { ...cfg, id: c2.id, password: 'nope' });
+    assert.match((await post(`/api/blade-email/config/handleSync?id=${c2.id}`)).body.msg, /^收件同步失败：.*invalid credentials/);
+    assert.equal((await post(`/api/blade-email/config/handleSync?id=${c.id}`, undefined, other)).body.msg, '邮箱配置不存在');
+    assert.equal((await post(`/api/blade-email/config/enable?id=${c.id}`, undefined, other)).status, 400);
+    assert.equal((await get(`/api/blade-email/config/detail?id=${c.id}`, other)).body.data, null);
+    assert.equal((await post(`/api/blade-email/config/remove?ids=${imap.id}`)).status, 200);
+  });
+
+  test('inbox: manual entry, opening marks read, remove; tenant-bound', async () => {
+    assert.equal((await post('/api/blade-email/inbox/submit', { fromAddress: 'x@y.cn', subject: '' })).body.msg, '请输入邮件主题');
+    const m = await post('/api/blade-email/inbox/submit', { fromAddress: 'office@campus.test', fromName: '办公室', subject: '会议通知', content: '<p>周五开会</p>', receiveTime: '2026-03-01 09:00:00' });
+    assert.equal(m.status, 200, JSON.stringify(m.body));
+    assert.equal((await get(`/api/blade-email/inbox/detail?id=${m.body.data.id}`, other)).body.data, null);
+    const opened = (await get(`/api/blade-email/inbox/detail?id=${m.body.data.id}`)).body.data;
+    assert.equal(opened.isRead, 1);
+    assert.equal((await get('/api/blade-email/inbox/list?subject_like=会议')).body.data.records[0].isRead, 1);
+    assert.equal((await get('/api/blade-email/inbox/list', other)).body.data.total, 0);
+    await post(`/api/blade-email/inbox/remove?ids=${m.body.data.id}`, undefined, other);
+    assert.ok((await get(`/api/blade-email/inbox/detail?id=${m.body.data.id}`)).body.data);
+    assert.equal((await post(`/api/blade-email/inbox/remove?ids=${m.body.data.id}`)).status, 200);
+    assert.equal((await get(`/api/blade-email/inbox/detail?id=${m.body.data.id}`)).body.data, null);
+  });
+
+  test('menus and buttons of the e-mail area are granted to administrators', async () => {
+    const routes = (await get('/api/blade-system/menu/routes')).body.data;
+    const email = routes.find((r: { code: string }) => r.code === 'email');
+    assert.deepEqual(email.children.map((c: { path: string }) => c.path).sort(), ['/email/address', '/email/config', '/email/inbox', '/email/outbox', '/email/platform', '/email/strategy', '/email/template']);
+    const buttons = (await get('/api/blade-system/menu/buttons')).body.data;
+    const codes = JSON.stringify(buttons);
+    for (const c of ['emailOutbox_send', 'emailPlatform_copy', 'emailPlatform_enable', 'emailTemplate_copy', 'emailConfig_sync']) assert.ok(codes.includes(c), c);
+  });
+});
