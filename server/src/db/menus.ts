@@ -18,6 +18,11 @@ export interface MenuSeed {
   buttons?: [string, string, string][];
 }
 
+/** The four button rows of a list screen: {code}_add, _edit, _delete, _view. */
+export const crudButtons = (code: string): [string, string, string][] => [
+  [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
+];
+
 export async function insertMenus(db: Kysely<any>, menus: MenuSeed[], parentId = '0', top = true): Promise<string[]> {
   const ids: string[] = [];
   for (const m of menus) {

@@ -2,42 +2,38 @@
 // their role grants, top menus, notices, personal groups; menus and buttons of the admin screens.
 import type { Kysely } from 'kysely';
 import { AUDIT, runStatements } from '../migrate.ts';
-import { insertMenus, type MenuSeed } from '../menus.ts';
-
-const crud = (code: string): [string, string, string][] => [
-  [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
-];
+import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
 export const SYSTEM_MENUS: MenuSeed[] = [
   {
     id: '1110', code: 'systemOrg', name: '组织机构', alias: 'org', path: '/org', source: 'ApartmentOutlined', sort: 80,
     children: [
       { id: '1111', code: 'user', name: '用户管理', path: '/system/user', source: 'UserOutlined', sort: 1,
-        buttons: [...crud('user'), ['user_reset', '重置密码', 'reset'], ['user_role', '角色配置', 'role'], ['user_unlock', '账号解封', 'unlock'], ['user_import', '导入', 'import'], ['user_export', '导出', 'export'], ['user_audit', '注册审核', 'audit']] },
-      { id: '1112', code: 'dept', name: '部门管理', path: '/system/dept', source: 'ClusterOutlined', sort: 2, buttons: crud('dept') },
-      { id: '1113', code: 'post', name: '岗位管理', path: '/system/post', source: 'IdcardOutlined', sort: 3, buttons: crud('post') },
+        buttons: [...crudButtons('user'), ['user_reset', '重置密码', 'reset'], ['user_role', '角色配置', 'role'], ['user_unlock', '账号解封', 'unlock'], ['user_import', '导入', 'import'], ['user_export', '导出', 'export'], ['user_audit', '注册审核', 'audit']] },
+      { id: '1112', code: 'dept', name: '部门管理', path: '/system/dept', source: 'ClusterOutlined', sort: 2, buttons: crudButtons('dept') },
+      { id: '1113', code: 'post', name: '岗位管理', path: '/system/post', source: 'IdcardOutlined', sort: 3, buttons: crudButtons('post') },
     ],
   },
   {
     id: '1120', code: 'authority', name: '权限管理', alias: 'authority', path: '/authority', source: 'SafetyOutlined', sort: 81,
     children: [
-      { id: '1121', code: 'role', name: '角色管理', path: '/authority/role', source: 'TeamOutlined', sort: 1, buttons: [...crud('role'), ['role_grant', '权限设置', 'grant']] },
-      { id: '1122', code: 'data_scope', name: '数据权限', path: '/authority/datascope', source: 'DatabaseOutlined', sort: 2, buttons: crud('data_scope') },
-      { id: '1123', code: 'api_scope', name: '接口权限', path: '/authority/apiscope', source: 'ApiOutlined', sort: 3, buttons: crud('api_scope') },
+      { id: '1121', code: 'role', name: '角色管理', path: '/authority/role', source: 'TeamOutlined', sort: 1, buttons: [...crudButtons('role'), ['role_grant', '权限设置', 'grant']] },
+      { id: '1122', code: 'data_scope', name: '数据权限', path: '/authority/datascope', source: 'DatabaseOutlined', sort: 2, buttons: crudButtons('data_scope') },
+      { id: '1123', code: 'api_scope', name: '接口权限', path: '/authority/apiscope', source: 'ApiOutlined', sort: 3, buttons: crudButtons('api_scope') },
     ],
   },
 ];
 
 /** Screens under the existing 系统管理 menu (1100). */
 export const SYSTEM_CHILD_MENUS: MenuSeed[] = [
-  { id: '1102', code: 'menu', name: '菜单管理', path: '/system/menu', source: 'MenuOutlined', sort: 2, buttons: crud('menu') },
-  { id: '1103', code: 'dict', name: '系统字典', path: '/system/dict', source: 'BookOutlined', sort: 3, buttons: crud('dict') },
-  { id: '1104', code: 'dictbiz', name: '业务字典', path: '/system/dictbiz', source: 'ReadOutlined', sort: 4, buttons: crud('dictbiz') },
-  { id: '1105', code: 'param', name: '参数管理', path: '/system/param', source: 'SlidersOutlined', sort: 5, buttons: crud('param') },
-  { id: '1106', code: 'tenant', name: '租户管理', path: '/system/tenant', source: 'BankOutlined', sort: 6, buttons: [...crud('tenant'), ['tenant_setting', '授权配置', 'setting']] },
+  { id: '1102', code: 'menu', name: '菜单管理', path: '/system/menu', source: 'MenuOutlined', sort: 2, buttons: crudButtons('menu') },
+  { id: '1103', code: 'dict', name: '系统字典', path: '/system/dict', source: 'BookOutlined', sort: 3, buttons: crudButtons('dict') },
+  { id: '1104', code: 'dictbiz', name: '业务字典', path: '/system/dictbiz', source: 'ReadOutlined', sort: 4, buttons: crudButtons('dictbiz') },
+  { id: '1105', code: 'param', name: '参数管理', path: '/system/param', source: 'SlidersOutlined', sort: 5, buttons: crudButtons('param') },
+  { id: '1106', code: 'tenant', name: '租户管理', path: '/system/tenant', source: 'BankOutlined', sort: 6, buttons: [...crudButtons('tenant'), ['tenant_setting', '授权配置', 'setting']] },
   { id: '1107', code: 'tenant_package', name: '租户产品包', path: '/system/tenantpackage', source: 'AppstoreOutlined', sort: 7, buttons: [['tenant_package_add', '新增', 'add'], ['tenant_package_edit', '修改', 'edit'], ['tenant_package_delete', '删除', 'delete']] },
-  { id: '1108', code: 'client', name: '应用管理', path: '/system/client', source: 'KeyOutlined', sort: 8, buttons: crud('client') },
-  { id: '1109', code: 'notice', name: '通知公告', path: '/desk/notice', source: 'NotificationOutlined', sort: 9, buttons: crud('notice') },
+  { id: '1108', code: 'client', name: '应用管理', path: '/system/client', source: 'KeyOutlined', sort: 8, buttons: crudButtons('client') },
+  { id: '1109', code: 'notice', name: '通知公告', path: '/desk/notice', source: 'NotificationOutlined', sort: 9, buttons: crudButtons('notice') },
   { id: '1114', code: 'region', name: '行政区划', path: '/system/region', source: 'EnvironmentOutlined', sort: 10 },
 ];
 

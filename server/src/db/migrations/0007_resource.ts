@@ -1,19 +1,15 @@
 // Object storage providers, attachments (every stored upload), SMS providers and verification codes.
 import type { Kysely } from 'kysely';
 import { AUDIT, runStatements } from '../migrate.ts';
-import { insertMenus, type MenuSeed } from '../menus.ts';
-
-const crud = (code: string): [string, string, string][] => [
-  [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
-];
+import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
 export const RESOURCE_MENUS: MenuSeed[] = [
   {
     id: '1500', code: 'resource', name: '资源管理', alias: 'resource', path: '/resource', source: 'CloudServerOutlined', sort: 93,
     children: [
-      { id: '1501', code: 'oss', name: '对象存储', path: '/resource/oss', source: 'CloudUploadOutlined', sort: 1, buttons: [...crud('oss'), ['oss_enable', '启用', 'enable']] },
+      { id: '1501', code: 'oss', name: '对象存储', path: '/resource/oss', source: 'CloudUploadOutlined', sort: 1, buttons: [...crudButtons('oss'), ['oss_enable', '启用', 'enable']] },
       { id: '1502', code: 'attach', name: '附件管理', path: '/resource/attach', source: 'PaperClipOutlined', sort: 2, buttons: [['attach_upload', '上传', 'upload'], ['attach_download', '下载', 'download'], ['attach_delete', '删除', 'delete'], ['attach_view', '查看', 'view']] },
-      { id: '1503', code: 'sms', name: '短信配置', path: '/resource/sms', source: 'MessageOutlined', sort: 3, buttons: [...crud('sms'), ['sms_enable', '启用', 'enable']] },
+      { id: '1503', code: 'sms', name: '短信配置', path: '/resource/sms', source: 'MessageOutlined', sort: 3, buttons: [...crudButtons('sms'), ['sms_enable', '启用', 'enable']] },
     ],
   },
 ];

@@ -4,19 +4,15 @@
 // workflow menus and button codes, inserted hidden (is_deleted = 1) until their screens land.
 import { sql, type Kysely } from 'kysely';
 import { AUDIT, runStatements } from '../migrate.ts';
-import { insertMenus, type MenuSeed } from '../menus.ts';
-
-const crud = (code: string): [string, string, string][] => [
-  [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
-];
+import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
 export const WORKFLOW_MENUS: MenuSeed[] = [
   {
     id: '1600', code: 'workflow', name: '流程管理', alias: 'workflow', path: '/workflow', source: 'ApartmentOutlined', sort: 60,
     children: [
-      { id: '1601', code: 'wf_design_model', name: '模型设计', path: '/workflow/design/model', source: 'NodeIndexOutlined', sort: 1, buttons: crud('wf_design_model') },
-      { id: '1602', code: 'wf_design_form', name: '表单设计', path: '/workflow/design/form', source: 'FormOutlined', sort: 2, buttons: crud('wf_design_form') },
-      { id: '1603', code: 'deployment', name: '部署管理', path: '/workflow/deployment', source: 'CloudUploadOutlined', sort: 3, buttons: crud('deployment') },
+      { id: '1601', code: 'wf_design_model', name: '模型设计', path: '/workflow/design/model', source: 'NodeIndexOutlined', sort: 1, buttons: crudButtons('wf_design_model') },
+      { id: '1602', code: 'wf_design_form', name: '表单设计', path: '/workflow/design/form', source: 'FormOutlined', sort: 2, buttons: crudButtons('wf_design_form') },
+      { id: '1603', code: 'deployment', name: '部署管理', path: '/workflow/deployment', source: 'CloudUploadOutlined', sort: 3, buttons: crudButtons('deployment') },
       { id: '1604', code: 'wf_ops', name: '流程监控', path: '/workflow/ops', source: 'MonitorOutlined', sort: 4 },
     ],
   },

@@ -3,11 +3,7 @@
 // this platform for tokens, the API call log and the cache of tokens and results.
 import type { Kysely } from 'kysely';
 import { AUDIT, runStatements } from '../migrate.ts';
-import { insertMenus, type MenuSeed } from '../menus.ts';
-
-const crudButtons = (code: string): [string, string, string][] => [
-  [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
-];
+import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
 export const THIRDPARTY_MENUS: MenuSeed[] = [
   {

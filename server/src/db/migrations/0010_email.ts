@@ -3,23 +3,19 @@
 // (every mail sent or tried, with its outcome) and the inbox (mail fetched by sync or entered).
 import type { Kysely } from 'kysely';
 import { AUDIT, runStatements } from '../migrate.ts';
-import { insertMenus, type MenuSeed } from '../menus.ts';
-
-const crud = (code: string): [string, string, string][] => [
-  [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
-];
+import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
 export const EMAIL_MENUS: MenuSeed[] = [
   {
     id: '1800', code: 'email', name: '邮件管理', alias: 'email', path: '/email', source: 'MailOutlined', sort: 94,
     children: [
-      { id: '1801', code: 'emailOutbox', name: '发件箱', path: '/email/outbox', source: 'SendOutlined', sort: 1, buttons: [...crud('emailOutbox'), ['emailOutbox_send', '发送', 'send']] },
-      { id: '1802', code: 'emailInbox', name: '收件箱', path: '/email/inbox', source: 'InboxOutlined', sort: 2, buttons: crud('emailInbox') },
-      { id: '1803', code: 'emailTemplate', name: '邮件模板', path: '/email/template', source: 'FileTextOutlined', sort: 3, buttons: [...crud('emailTemplate'), ['emailTemplate_copy', '复制', 'copy']] },
-      { id: '1804', code: 'emailStrategy', name: '发送策略', path: '/email/strategy', source: 'FieldTimeOutlined', sort: 4, buttons: [...crud('emailStrategy'), ['emailStrategy_send', '立即发送', 'send']] },
-      { id: '1805', code: 'emailPlatform', name: '邮件平台', path: '/email/platform', source: 'CloudServerOutlined', sort: 5, buttons: [...crud('emailPlatform'), ['emailPlatform_enable', '启用', 'enable'], ['emailPlatform_copy', '复制', 'copy']] },
-      { id: '1806', code: 'emailConfig', name: '邮箱配置', path: '/email/config', source: 'SettingOutlined', sort: 6, buttons: [...crud('emailConfig'), ['emailConfig_enable', '启用', 'enable'], ['emailConfig_sync', '同步收件', 'sync']] },
-      { id: '1807', code: 'emailAddress', name: '地址簿', path: '/email/address', source: 'ContactsOutlined', sort: 7, buttons: crud('emailAddress') },
+      { id: '1801', code: 'emailOutbox', name: '发件箱', path: '/email/outbox', source: 'SendOutlined', sort: 1, buttons: [...crudButtons('emailOutbox'), ['emailOutbox_send', '发送', 'send']] },
+      { id: '1802', code: 'emailInbox', name: '收件箱', path: '/email/inbox', source: 'InboxOutlined', sort: 2, buttons: crudButtons('emailInbox') },
+      { id: '1803', code: 'emailTemplate', name: '邮件模板', path: '/email/template', source: 'FileTextOutlined', sort: 3, buttons: [...crudButtons('emailTemplate'), ['emailTemplate_copy', '复制', 'copy']] },
+      { id: '1804', code: 'emailStrategy', name: '发送策略', path: '/email/strategy', source: 'FieldTimeOutlined', sort: 4, buttons: [...crudButtons('emailStrategy'), ['emailStrategy_send', '立即发送', 'send']] },
+      { id: '1805', code: 'emailPlatform', name: '邮件平台', path: '/email/platform', source: 'CloudServerOutlined', sort: 5, buttons: [...crudButtons('emailPlatform'), ['emailPlatform_enable', '启用', 'enable'], ['emailPlatform_copy', '复制', 'copy']] },
+      { id: '1806', code: 'emailConfig', name: '邮箱配置', path: '/email/config', source: 'SettingOutlined', sort: 6, buttons: [...crudButtons('emailConfig'), ['emailConfig_enable', '启用', 'enable'], ['emailConfig_sync', '同步收件', 'sync']] },
+      { id: '1807', code: 'emailAddress', name: '地址簿', path: '/email/address', source: 'ContactsOutlined', sort: 7, buttons: crudButtons('emailAddress') },
     ],
   },
 ];

@@ -2,18 +2,14 @@
 // code generation records, data models with their column prototypes, rules, form data sources.
 import type { Kysely } from 'kysely';
 import { AUDIT, runStatements } from '../migrate.ts';
-import { insertMenus, type MenuSeed } from '../menus.ts';
-
-const crud = (code: string): [string, string, string][] => [
-  [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
-];
+import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
 export const DEVELOP_MENUS: MenuSeed[] = [
-  { id: '1302', code: 'datasource', name: '数据源管理', path: '/tool/datasource', source: 'DatabaseOutlined', sort: 2, buttons: [...crud('datasource'), ['datasource_test', '连接测试', 'test']] },
-  { id: '1303', code: 'code', name: '代码生成', path: '/tool/code', source: 'CodeOutlined', sort: 3, buttons: [...crud('code'), ['code_gen', '生成', 'gen']] },
-  { id: '1304', code: 'model', name: '数据模型', path: '/tool/model', source: 'TableOutlined', sort: 4, buttons: crud('model') },
-  { id: '1305', code: 'rule', name: '规则管理', path: '/tool/rule', source: 'CheckSquareOutlined', sort: 5, buttons: crud('rule') },
-  { id: '1306', code: 'formSource', name: '表单数据源', path: '/tool/formSource', source: 'FunctionOutlined', sort: 6, buttons: [...crud('formSource'), ['formSource_execute', '执行', 'execute']] },
+  { id: '1302', code: 'datasource', name: '数据源管理', path: '/tool/datasource', source: 'DatabaseOutlined', sort: 2, buttons: [...crudButtons('datasource'), ['datasource_test', '连接测试', 'test']] },
+  { id: '1303', code: 'code', name: '代码生成', path: '/tool/code', source: 'CodeOutlined', sort: 3, buttons: [...crudButtons('code'), ['code_gen', '生成', 'gen']] },
+  { id: '1304', code: 'model', name: '数据模型', path: '/tool/model', source: 'TableOutlined', sort: 4, buttons: crudButtons('model') },
+  { id: '1305', code: 'rule', name: '规则管理', path: '/tool/rule', source: 'CheckSquareOutlined', sort: 5, buttons: crudButtons('rule') },
+  { id: '1306', code: 'formSource', name: '表单数据源', path: '/tool/formSource', source: 'FunctionOutlined', sort: 6, buttons: [...crudButtons('formSource'), ['formSource_execute', '执行', 'execute']] },
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
