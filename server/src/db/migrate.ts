@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_email.ts';
 import * as m0011 from './migrations/0011_develop.ts';
 import * as m0008 from './migrations/0008_workflow_api.ts';
 import * as m0009 from './migrations/0009_thirdparty.ts';
+import * as m0012 from './migrations/0012_workflow_perf.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0011_develop': m0011,
   '0008_workflow_api': m0008,
   '0009_thirdparty': m0009,
+  '0012_workflow_perf': m0012,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -125,12 +125,24 @@ export class WorkflowEngine {
     this.rt.handlers.set(name, handler);
   }
 
-  private async act<R>(fn: (s: Session) => Promise<R>, now = this.clock()): Promise<R> {
-    const { result, events } = await this.db.transaction().execute(async (tx) => {
-      const s = new Session(tx, now, this.rt);
-      const result = await fn(s);
-      await s.flush();
-      return { result, events: s.events };
+  /**
+   * Runs an action as one transaction on one connection. lazy (a start, which locks nothing it
+   * did not create): BEGIN waits until something needs it; when the action's writes are one
+   * statement, that statement alone is the transaction (two round trips in all).
+   */
+  private async act<R>(fn: (s: Session) => Promise<R>, now = this.clock(), lazy = false): Promise<R> {
+    const { result, events } = await this.db.connection().execute(async (conn) => {
+      const s = new Session(conn, now, this.rt);
+      if (!lazy) await s.begin();
+      try {
+        const result = await fn(s);
+        await s.flush();
+        if (s.begun) await sql`commit`.execute(conn);
+        return { result, events: s.events };
+      } catch (e) {
+        if (s.begun) await sql`rollback`.execute(conn).catch(() => undefined);
+        throw e;
+      }
     });
     for (const e of events) {
       for (const h of this.listeners.get(e.type) ?? []) {
@@ -141,10 +153,8 @@ export class WorkflowEngine {
   }
 
   private async lockTask(s: Session, taskId: string): Promise<{ st: InstanceState; task: TaskRow; exec: ExecRow; node: FlowNode }> {
-    const row = (await s.tx.selectFrom('wfTask as t').innerJoin('wfInstance as i', 'i.id', 't.instanceId').select(['t.instanceId', 'i.rootId'])
-      .where('t.id', '=', taskId).executeTakeFirst()) as { instanceId: string; rootId: string } | undefined;
-    if (!row) throw new WorkflowError(M.taskMissing, {}, 404);
-    const st = await s.load(row.instanceId, true, row.rootId);
+    const st = await s.loadByTask(taskId);
+    if (!st) throw new WorkflowError(M.taskMissing, {}, 404);
     const task = st.tasks.get(taskId);
     if (!task) throw new WorkflowError(M.taskHandled);
     if (!ACTIVE_STATUSES.includes(st.inst.status)) throw new WorkflowError(M.instanceNotRunning);
@@ -293,18 +303,20 @@ export class WorkflowEngine {
       }
       this.addCopies(s, st, null, input.initiator, input.copyUsers);
       return this.result(s, st);
-    });
+    }, this.clock(), true);
   }
 
+  // which definition (and whether it is suspended) is read each time; the rest of a definition
+  // never changes once deployed and comes from the cache
   private async getDefinitionIn(tx: Db, input: { tenantId: string; definitionId?: string; definitionKey?: string }): Promise<DefinitionRow> {
-    let row: DefinitionRow | undefined;
-    if (input.definitionId) row = (await tx.selectFrom('wfDefinition').selectAll().where('id', '=', input.definitionId).where('tenantId', '=', input.tenantId).executeTakeFirst()) as DefinitionRow | undefined;
+    let row: { id: string; suspended: boolean } | undefined;
+    if (input.definitionId) row = (await tx.selectFrom('wfDefinition').select(['id', 'suspended']).where('id', '=', input.definitionId).where('tenantId', '=', input.tenantId).executeTakeFirst()) as typeof row;
     else if (input.definitionKey) {
-      row = (await tx.selectFrom('wfDefinition').selectAll().where('tenantId', '=', input.tenantId).where('key', '=', input.definitionKey)
-        .orderBy('version', 'desc').limit(1).executeTakeFirst()) as DefinitionRow | undefined;
+      row = (await tx.selectFrom('wfDefinition').select(['id', 'suspended']).where('tenantId', '=', input.tenantId).where('key', '=', input.definitionKey)
+        .orderBy('version', 'desc').limit(1).executeTakeFirst()) as typeof row;
     }
     if (!row) throw new WorkflowError(M.definitionMissing, {}, 404);
-    return row;
+    return { ...(await loadDefinition(tx, row.id)), suspended: row.suspended };
   }
 
   // ---- completing ----------------------------------------------------------------------------
@@ -872,24 +884,50 @@ export class WorkflowEngine {
 
   /** 待办: active tasks assigned to the user, or offered to the user (or a group) and not claimed yet. */
   async todoList(q: ListQuery): Promise<Page<TaskView>> {
-    // two index-driven id lists (the partial todo index, the identity-link indexes) joined by UNION
-    // ALL, so the plan stays flat however many tasks other people have
-    let qb = this.taskQuery().where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'active')
-      .where((eb) => eb.or([eb('t.assignee', '=', q.userId), eb('t.assignee', 'is', null)]))
-      .where('t.id', 'in', (eb: Qb) => eb.selectFrom('wfTask as m').select('m.id').where('m.tenantId', '=', q.tenantId).where('m.state', '=', 'active')
-        .where('m.assignee', '=', q.userId)
-        .unionAll(eb.selectFrom('wfIdentityLink as l').select('l.taskId').where('l.tenantId', '=', q.tenantId).where((e2: Qb) => candidateOf(e2, q))));
-    qb = taskFilters(qb, q);
-    return page(qb, q, (b) => b.select([...WorkflowEngine.TASK_COLUMNS]).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc'), (r) => r as unknown as TaskView);
+    // assigned to the user: the partial index (tenant_id, assignee, create_time desc, id desc) where
+    // active hands over the newest first; offered and unclaimed: the identity-link indexes. The
+    // two sets are disjoint (assignee = user / assignee is null).
+    return this.taskList(q, [this.assignedTo(q), this.offeredTo(q)]);
   }
 
   /** 待签: tasks offered to the user or the user's groups that nobody claimed. */
   async claimList(q: ListQuery): Promise<Page<TaskView>> {
-    let qb = this.taskQuery().where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'active').where('t.assignee', 'is', null)
-      .where('t.id', 'in', (eb: Qb) => eb.selectFrom('wfIdentityLink as l').select('l.taskId').where('l.tenantId', '=', q.tenantId)
-        .where((e2: Qb) => candidateOf(e2, q)));
-    qb = taskFilters(qb, q);
-    return page(qb, q, (b) => b.select([...WorkflowEngine.TASK_COLUMNS]).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc'), (r) => r as unknown as TaskView);
+    return this.taskList(q, [this.offeredTo(q)]);
+  }
+
+  private assignedTo(q: ListQuery): Qb {
+    return taskFilters(this.db.selectFrom('wfTask as t').where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'active').where('t.assignee', '=', q.userId), q);
+  }
+
+  // driven by the user's and groups' identity links (their indexes), then the tasks by primary key:
+  // the cost follows the open offers to the user and the groups, not the unassigned tasks of the tenant
+  private offeredTo(q: ListQuery): Qb {
+    const links = this.db.selectFrom('wfIdentityLink as l').select('l.taskId').where('l.tenantId', '=', q.tenantId).where((e2: Qb) => candidateOf(e2, q));
+    return taskFilters(this.db.selectFrom('wfTask as t').where(sql<boolean>`${sql.ref('t.id')} = any(array(${links}))`)
+      .where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'active').where('t.assignee', 'is', null), q);
+  }
+
+  /**
+   * A page of active tasks from disjoint sets (each a query over wf_task as t), newest first, and
+   * their total in the same statement. Each set gives only its newest offset+size ids (an index
+   * range, not the whole set), and counts at most LIST_COUNT_CAP + 1 rows: the total is exact up
+   * to LIST_COUNT_CAP; more reports LIST_COUNT_CAP + 1 ("more than 10,000"), so neither the page
+   * nor its total reads all of a user's tasks.
+   */
+  private async taskList(q: ListQuery, sets: Qb[]): Promise<Page<TaskView>> {
+    const { size, current } = pageOf(q);
+    const top = current * size;
+    const ids = sql.join(sets.map((b) => sql`(${b.select(['t.id']).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc').limit(top)})`), sql` union all `);
+    const total = sql<string>`least(${LIST_COUNT_CAP + 1}, ${sql.join(sets.map((b) =>
+      sql`(select count(*) from (${b.select(sql`1`.as('one')).limit(LIST_COUNT_CAP + 1)}) c)`), sql` + `)})`;
+    const rows = (await this.taskQuery().select([...WorkflowEngine.TASK_COLUMNS]).select(total.as('listTotal'))
+      .where('t.id', 'in', sql`(${ids})`).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc').limit(size).offset((current - 1) * size)
+      .execute()) as (TaskView & { listTotal?: string | number })[];
+    let n: number;
+    if (rows.length) n = Number(rows[0]!.listTotal);
+    else n = Number(((await this.db.selectNoFrom(total.as('n')).executeTakeFirst()) as { n: string | number }).n);
+    for (const r of rows) delete r.listTotal;
+    return { records: rows, total: n, size, current, pages: Math.ceil(n / size) };
   }
 
   /** 已办 (doneList): every task the user completed, newest first. Cancelled tasks never show. */
@@ -1092,9 +1130,15 @@ function taskFilters(qb: Qb, q: ListQuery): Qb {
   return qb;
 }
 
+/** the todo and claim lists count a user's tasks up to this many (their totals are exact up to it) */
+const LIST_COUNT_CAP = 10_000;
+
+function pageOf(q: { current?: number; size?: number }): { size: number; current: number } {
+  return { size: Math.min(Math.max(Number(q.size ?? 10) || 10, 1), 1000), current: Math.max(Number(q.current ?? 1) || 1, 1) };
+}
+
 async function page<R>(qb: Qb, q: { current?: number; size?: number }, select: (b: Qb) => Qb, map: (r: Record<string, unknown>) => R): Promise<Page<R>> {
-  const size = Math.min(Math.max(Number(q.size ?? 10) || 10, 1), 1000);
-  const current = Math.max(Number(q.current ?? 1) || 1, 1);
+  const { size, current } = pageOf(q);
   const countRow = (await qb.select(sql<string>`count(*)`.as('n')).executeTakeFirst()) as { n: string | number } | undefined;
   const total = Number(countRow?.n ?? 0);
   const rows = (await select(qb).limit(size).offset((current - 1) * size).execute()) as Record<string, unknown>[];

@@ -226,6 +226,25 @@ for (const kind of await kinds()) {
       }
     });
 
+    test('concurrent completes of two parallel branches: the second sees the first and passes the join', async () => {
+      // the second action's lock waits for the first; the state it read with the lock is then
+      // stale and must be read again, or neither would see the other's token at the join
+      const key = uniqueKey('race');
+      await engine.deploy(bpmn(key, `<startEvent id="s"/>${flow('s', 'f')}<parallelGateway id="f"/>${flow('f', 'a')}${flow('f', 'b')}
+        <userTask id="a" flowable:assignee="u1"/><userTask id="b" flowable:assignee="u2"/>${flow('a', 'j')}${flow('b', 'j')}
+        <parallelGateway id="j"/>${flow('j', 'c')}<userTask id="c" flowable:assignee="u3"/>${flow('c', 'e')}<endEvent id="e"/>`), { tenantId });
+      for (let i = 0; i < 5; i++) {
+        const r = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice' });
+        const a = r.tasks.find((t) => t.taskDefinitionKey === 'a')!.taskId;
+        const b = r.tasks.find((t) => t.taskDefinitionKey === 'b')!.taskId;
+        const results = await Promise.allSettled([engine.completeTask(a, 'u1'), engine.completeTask(b, 'u2')]);
+        assert.deepEqual(results.map((x) => x.status), ['fulfilled', 'fulfilled']);
+        assert.deepEqual((await todo(r.instanceId)).map((x) => x.taskDefKey), ['c']);
+        const h = await engine.history(r.instanceId);
+        assert.equal(h.filter((x) => x.historyActivityId === 'j').length, 1, 'the join fired once');
+      }
+    });
+
     test('an instance survives a restart mid-flight (timers included)', async () => {
       const key = uniqueKey('restart');
       await engine.deploy(bpmn(key, `<startEvent id="s"/>${flow('s', 'a')}<userTask id="a" flowable:assignee="u"/>${flow('a', 'f')}<parallelGateway id="f"/>${flow('f', 'b')}${flow('f', 'w')}

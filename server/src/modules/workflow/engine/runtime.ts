@@ -1,6 +1,7 @@
 // The interpreter: moves tokens (executions) through the graph of one or more loaded instances,
 // inside the transaction of one action. Waiting states (user tasks, catch events, call activities,
 // joins) leave rows behind; everything else runs through in the same call.
+import { sql } from 'kysely';
 import { nextId } from '../../../db/ids.ts';
 import type { Db } from '../../../db/index.ts';
 import { evaluate, evaluateCondition, ExpressionError, type Resolver, type Value } from './expression.ts';
@@ -8,7 +9,7 @@ import { M, WorkflowError } from './messages.ts';
 import { modelOf, reachInScope, scopeChain, type FlowNode } from './model.ts';
 import { runScript } from './sandbox.ts';
 import {
-  loadState, lockRoot, Uow, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
+  loadState, lockAndLoad, Uow, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
   type InstanceState, type InstanceStatus, type LinkRow, type SubscriptionRow, type SupervisionRow, type TaskRow, type TimerRow,
   type VarRow,
 } from './store.ts';
@@ -73,21 +74,57 @@ export class Session {
   /** the flow each token arrived by in this action (a join records it on the parked token) */
   private arrivedBy = new Map<string, string>();
 
+  /** tx: one connection; the transaction on it begins at begin() (the engine calls it first, except for a start) */
   constructor(readonly tx: Db, readonly now: Date, readonly opts: RuntimeOptions) {}
 
-  /** Loads an instance's state; lock=true first locks its root (pass rootId when known: one query less). */
-  async load(instanceId: string, lock = true, rootId?: string): Promise<InstanceState> {
+  /** true once BEGIN went out on this session's connection */
+  begun = false;
+
+  async begin(): Promise<void> {
+    if (this.begun) return;
+    await sql`begin`.execute(this.tx);
+    this.begun = true;
+  }
+
+  /** roots this session locked: every write of the action rewrites them (see lockAndLoad) */
+  private readonly lockedRoots = new Set<string>();
+
+  /** Loads an instance's state; lock=true locks its root first (in the same statement). */
+  async load(instanceId: string, lock = true): Promise<InstanceState> {
     const have = this.states.get(instanceId);
     if (have) return have;
-    const root = lock ? await lockRoot(this.tx, instanceId, rootId) : undefined;
-    const st = await loadState(this.tx, instanceId, root?.id === instanceId ? root : undefined);
-    this.states.set(instanceId, st);
-    this.supervisionCache.set(instanceId, st.supervisions);
+    if (!lock) return this.register(await loadState(this.tx, instanceId));
+    await this.begin();
+    const got = await lockAndLoad(this.tx, 'instance', instanceId);
+    if (!got) throw new WorkflowError(M.instanceMissing, {}, 404);
+    this.lockedRoots.add(got.root.id);
+    return this.states.get(instanceId) ?? this.register(got.st);
+  }
+
+  /** Locks the root of a task's tree and loads the task's instance; undefined when there is no such task. */
+  async loadByTask(taskId: string): Promise<InstanceState | undefined> {
+    await this.begin();
+    const got = await lockAndLoad(this.tx, 'task', taskId);
+    if (!got) return undefined;
+    this.lockedRoots.add(got.root.id);
+    return this.states.get(got.st.inst.id) ?? this.register(got.st);
+  }
+
+  private register(st: LoadedState): InstanceState {
+    this.states.set(st.inst.id, st);
+    this.supervisionCache.set(st.inst.id, st.supervisions);
     return st;
   }
 
+  /**
+   * Writes the action's changes: one statement in the usual case (with the rewrite of the locked
+   * roots). Without a transaction yet (a start), one statement is atomic by itself; more need
+   * BEGIN first.
+   */
   async flush(): Promise<void> {
-    await this.uow.flush(this.tx);
+    const list = this.uow.statements({ table: T.instance, ids: [...this.lockedRoots] });
+    if (list.length > 1) await this.begin();
+    for (const st of list) await st.execute(this.tx);
   }
 
   private tick(): void {

@@ -2,7 +2,7 @@
 // of one action, and the loading of an instance's whole runtime state under a row lock. Every
 // action reads state, runs the interpreter in memory, and writes the difference at the end, all
 // inside one transaction, so nothing lives only in memory between actions.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/index.ts';
 import { modelOf, type ProcessModel } from './model.ts';
 import { M, WorkflowError } from './messages.ts';
@@ -73,12 +73,37 @@ export interface SupervisionRow {
 
 type AnyRow = { id: string };
 
-/** Collects one action's writes; flushes them in few statements at the end of the transaction. */
+const snakeNames = new Map<string, string>();
+const snake = (s: string): string => {
+  let n = snakeNames.get(s);
+  if (n === undefined) snakeNames.set(s, (n = s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())));
+  return n;
+};
+const tableName = new Map<string, string>();
+const sqlTable = (t: string): string => {
+  let n = tableName.get(t);
+  if (!n) tableName.set(t, (n = snake(t)));
+  return n;
+};
+// rows travel as one JSON document per table and column set: snake_case keys for json_populate_recordset
+const toJson = (rows: Record<string, unknown>[], cols: string[]): string =>
+  JSON.stringify(rows.map((r) => {
+    const o: Record<string, unknown> = {};
+    for (const c of cols) o[snake(c)] = r[c] === undefined ? null : r[c];
+    return o;
+  }));
+
+/**
+ * Collects one action's writes; flushes them as ONE statement at the end of the transaction: a
+ * data-modifying CTE with one multi-row insert per table (json_populate_recordset), one batched
+ * update per table and column set, and one delete per table (id lists). Every row id appears in at
+ * most one of the three, so the parts never touch the same row.
+ */
 export class Uow {
   private inserts = new Map<string, AnyRow[]>();
   private fresh = new WeakSet<object>();
   private patches = new Map<string, Map<string, Record<string, unknown>>>();
-  private deletes = new Map<string, Set<string>>();
+  private deletes = new Map<string, Map<string, AnyRow>>();
 
   insert<T extends AnyRow>(table: string, row: T): T {
     let list = this.inserts.get(table);
@@ -108,31 +133,87 @@ export class Uow {
     }
     this.patches.get(table)?.delete(row.id);
     let d = this.deletes.get(table);
-    if (!d) this.deletes.set(table, (d = new Set()));
-    d.add(row.id);
+    if (!d) this.deletes.set(table, (d = new Map()));
+    d.set(row.id, row);
   }
 
-  async flush(tx: Db): Promise<void> {
-    for (const [table, ids] of this.deletes) {
-      const list = [...ids];
-      for (let i = 0; i < list.length; i += 500) await tx.deleteFrom(table).where('id', 'in', list.slice(i, i + 500)).execute();
+  /**
+   * The pending writes as statements (usually one; none when nothing changed). A variable deleted
+   * and re-created under the same (execution, name) in one action would meet the unique index
+   * inside one statement: then the deletes go first, in a statement of their own.
+   */
+  statements(touch?: { table: string; ids: string[] }): RawBuilder<unknown>[] {
+    const dels: RawBuilder<unknown>[] = [];
+    const rest: RawBuilder<unknown>[] = [];
+    if (touch && (this.inserts.size || this.patches.size || this.deletes.size)) {
+      // rows to rewrite unchanged (a new row version) unless the action updates or deletes them anyway
+      const patched = (id: string) => Object.entries(this.patches.get(touch.table)?.get(id) ?? {}).some(([k, v]) => k !== 'id' && v !== undefined);
+      const ids = touch.ids.filter((id) => !patched(id) && !this.deletes.get(touch.table)?.has(id));
+      if (ids.length) rest.push(sql`update ${sql.raw(sqlTable(touch.table))} set version = version where id = any(${'{' + ids.join(',') + '}'}::bigint[])`);
+    }
+    for (const [table, rows] of this.deletes) {
+      if (!rows.size) continue;
+      dels.push(sql`delete from ${sql.raw(sqlTable(table))} where id = any(${'{' + [...rows.keys()].join(',') + '}'}::bigint[])`);
     }
     for (const [table, rows] of this.inserts) {
-      for (let i = 0; i < rows.length; i += 200) {
-        const chunk = rows.slice(i, i + 200);
-        if (chunk.length) await tx.insertInto(table).values(chunk).execute();
+      if (!rows.length) continue;
+      const t = sqlTable(table);
+      // rows of one table normally share their keys; a differing set gets its own part (missing keys take defaults)
+      const groups = new Map<string, { cols: string[]; rows: AnyRow[] }>();
+      for (const r of rows) {
+        // like Kysely's values(): an undefined field is no column (it takes its default)
+        const cols = Object.keys(r).filter((c) => (r as unknown as Record<string, unknown>)[c] !== undefined);
+        const sig = cols.join(',');
+        let g = groups.get(sig);
+        if (!g) groups.set(sig, (g = { cols, rows: [] }));
+        g.rows.push(r);
+      }
+      for (const g of groups.values()) {
+        const list = sql.raw(g.cols.map(snake).join(', '));
+        rest.push(sql`insert into ${sql.raw(t)} (${list}) select ${list} from json_populate_recordset(null::${sql.raw(t)}, ${toJson(g.rows as unknown as Record<string, unknown>[], g.cols)}::json)`);
       }
     }
     for (const [table, byId] of this.patches) {
+      const t = sqlTable(table);
+      const groups = new Map<string, { cols: string[]; rows: Record<string, unknown>[] }>();
       for (const [id, p] of byId) {
-        if (!Object.keys(p).length) continue;
-        await tx.updateTable(table).set(p).where('id', '=', id).execute();
+        const cols = Object.keys(p).filter((c) => c !== 'id' && p[c] !== undefined).sort();
+        if (!cols.length) continue;
+        const sig = cols.join(',');
+        let g = groups.get(sig);
+        if (!g) groups.set(sig, (g = { cols, rows: [] }));
+        g.rows.push({ ...p, id });
       }
+      for (const g of groups.values()) {
+        const set = sql.raw(g.cols.map((c) => `${snake(c)} = x.${snake(c)}`).join(', '));
+        rest.push(sql`update ${sql.raw(t)} t set ${set} from json_populate_recordset(null::${sql.raw(t)}, ${toJson(g.rows, ['id', ...g.cols])}::json) x where t.id = x.id`);
+      }
+    }
+    const delVars = this.deletes.get('wfVariable');
+    const insVars = this.inserts.get('wfVariable');
+    let split = false;
+    if (delVars?.size && insVars?.length) {
+      const gone = new Set([...delVars.values()].map((v) => `${(v as unknown as VarRow).executionId}\u0000${(v as unknown as VarRow).name}`));
+      split = insVars.some((v) => gone.has(`${(v as unknown as VarRow).executionId}\u0000${(v as unknown as VarRow).name}`));
     }
     this.inserts.clear();
     this.patches.clear();
     this.deletes.clear();
+    if (split) return [one(dels), one(rest)].filter((x): x is RawBuilder<unknown> => !!x);
+    const all = one([...dels, ...rest]);
+    return all ? [all] : [];
   }
+
+  async flush(tx: Db): Promise<void> {
+    for (const st of this.statements()) await st.execute(tx);
+  }
+}
+
+/** Several writes as one statement: data-modifying CTEs (all run, none sees another's rows). */
+function one(parts: RawBuilder<unknown>[]): RawBuilder<unknown> | undefined {
+  if (!parts.length) return undefined;
+  if (parts.length === 1) return parts[0];
+  return sql`with ${sql.join(parts.map((p, i) => sql`${sql.raw('w' + i)} as (${p})`), sql`, `)} select 1`;
 }
 
 /** The whole runtime state of one instance, loaded under the root instance's row lock. */
@@ -164,68 +245,72 @@ export async function loadDefinition(db: Db, id: string): Promise<DefinitionRow>
   return d;
 }
 
+// ---- loading an instance's state -----------------------------------------------------------------
+
+// The runtime rows of one instance, one JSON array per table, all in one statement. Rows leave as
+// to_json(row) text (cheap to plan; the driver never sees a json column, so it never parses one),
+// and fromJson below quotes 64-bit ids before JSON.parse and turns snake_case keys into camelCase.
+const STATE_PARTS: [key: string, table: string, instCol: string, where: string][] = [
+  ['execs', 'wf_execution', 'instance_id', ''],
+  ['vars', 'wf_variable', 'instance_id', ''],
+  ['tasks', 'wf_task', 'instance_id', "and x.state = 'active'"],
+  ['links', 'wf_identity_link', 'instance_id', ''],
+  ['acts', 'wf_activity', 'instance_id', 'and x.end_time is null'],
+  ['timers', 'wf_timer', 'instance_id', ''],
+  ['subs', 'wf_event_subscription', 'instance_id', ''],
+  ['sups', 'wf_supervision', 'inst_id', 'and x.is_deleted = 0'],
+];
+const stateColumns = (inst: string): string => STATE_PARTS.map(([k, t, c, w]) =>
+  `(select coalesce(json_agg(x order by x.id), '[]')::text from ${t} x where x.${c} = ${inst} ${w}) as ${k}`).join(', ');
+
+/** the state of an instance, read without a lock (a called instance of a tree already locked) */
+const STATE_SQL = `select (select to_json(x)::text from wf_instance x where x.id = $1) as inst, ${stateColumns('$1')}`;
+
 /**
- * Locks the root instance of a tree of instances: actions on one tree serialize, never deadlock.
- * Answers the locked root row (read after the lock, so it is current).
+ * Locks the root of the task's (or instance's) tree and reads the state in the same statement.
+ * The statement's snapshot predates the lock: when the lock had to wait for an action that then
+ * committed, the state read may be stale. Every action that writes also rewrites its root row
+ * (Session.flush), so the locked root row (lockx, its newest version) then differs from the one
+ * the statement's snapshot sees (snapx), and the state is read again, now under the lock.
  */
-export async function lockRoot(tx: Db, instanceId: string, rootId?: string): Promise<InstanceRow> {
-  let root = rootId;
-  if (!root) {
-    const r = (await tx.selectFrom('wfInstance').select(['rootId']).where('id', '=', instanceId).executeTakeFirst()) as { rootId: string } | undefined;
-    if (!r) throw new WorkflowError(M.instanceMissing, {}, 404);
-    root = r.rootId;
-  }
-  const row = (await tx.selectFrom('wfInstance').selectAll().where('id', '=', root).forUpdate().executeTakeFirst()) as InstanceRow | undefined;
-  if (!row) throw new WorkflowError(M.instanceMissing, {}, 404);
-  return row;
-}
+const lockSql = (from: string, inst: string): string =>
+  `select to_json(r)::text as root, r.xmin::text as lockx, (select y.xmin::text from wf_instance y where y.id = r.id) as snapx, ` +
+  `${inst}::text as instid, case when ${inst} = r.id then null else (select to_json(x)::text from wf_instance x where x.id = ${inst}) end as inst, ` +
+  `${stateColumns(inst)} from ${from} for update of r`;
+const LOCK_BY_TASK_SQL = lockSql('wf_task t join wf_instance i on i.id = t.instance_id join wf_instance r on r.id = i.root_id where t.id = $1', 't.instance_id');
+const LOCK_BY_INSTANCE_SQL = lockSql('wf_instance i join wf_instance r on r.id = i.root_id where i.id = $1', 'i.id');
 
-// Columns of the runtime tables; 64-bit ids travel as text inside the one JSON answer below.
-const LOAD_COLUMNS: Record<string, { table: string; where: string; order: string; ids: string[]; cols: string[] }> = {
-  execs: { table: 'wf_execution', where: '', order: 'id', ids: ['id', 'instance_id', 'parent_id', 'sub_instance_id'],
-    cols: ['activity_id', 'state', 'is_scope', 'is_mi_root', 'loop_counter', 'join_flow', 'create_time'] },
-  vars: { table: 'wf_variable', where: '', order: 'id', ids: ['id', 'instance_id', 'execution_id'], cols: ['name', 'value'] },
-  tasks: { table: 'wf_task', where: "and state = 'active'", order: 'id', ids: ['id', 'instance_id', 'execution_id', 'definition_id', 'source_task_id'],
-    cols: ['tenant_id', 'definition_key', 'task_def_key', 'name', 'description', 'assignee', 'owner', 'delegation', 'due_date', 'form_key',
-      'priority', 'category', 'claim_time', 'create_time', 'end_time', 'state', 'outcome', 'completed_by', 'touched', 'loop_counter', 'version'] },
-  links: { table: 'wf_identity_link', where: '', order: 'id', ids: ['id', 'task_id', 'instance_id'], cols: ['tenant_id', 'type', 'user_id', 'group_id'] },
-  acts: { table: 'wf_activity', where: 'and end_time is null', order: 'id', ids: ['id', 'instance_id', 'execution_id', 'task_id'],
-    cols: ['tenant_id', 'activity_id', 'activity_name', 'activity_type', 'assignee', 'start_time', 'end_time', 'end_reason'] },
-  timers: { table: 'wf_timer', where: '', order: 'id', ids: ['id', 'instance_id', 'execution_id', 'supervision_id'],
-    cols: ['tenant_id', 'element_id', 'kind', 'due_time', 'repeat', 'period'] },
-  subs: { table: 'wf_event_subscription', where: '', order: 'id', ids: ['id', 'instance_id', 'execution_id'],
-    cols: ['tenant_id', 'event_type', 'event_name', 'activity_id', 'create_time'] },
-  sups: { table: 'wf_supervision', where: 'and is_deleted = 0', order: 'id', ids: ['id', 'inst_id', 'task_id', 'create_user'],
-    cols: ['tenant_id', 'def_key', 'def_name', 'inst_name', 'node_key', 'node_name', 'await_time', 'time_count', 'time_unit', 'receivers',
-      'receiver_names', 'max_count', 'run_count', 'context', 'status', 'create_time', 'update_time', 'is_deleted'] },
+const camelNames = new Map<string, string>();
+const camelKey = (s: string): string => {
+  let n = camelNames.get(s);
+  if (n === undefined) camelNames.set(s, (n = `"${s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}":`));
+  return n;
 };
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-// one round trip for the whole runtime state: what an action costs is mostly round trips
-const LOAD_SQL = 'select ' + Object.entries(LOAD_COLUMNS).map(([k, d]) => {
-  const instCol = d.table === 'wf_supervision' ? 'inst_id' : 'instance_id';
-  const pairs = [...d.ids.map((c) => `'${camel(c)}', x.${c}::text`), ...d.cols.map((c) => `'${camel(c)}', x.${c}`)].join(', ');
-  return `(select coalesce(json_agg(json_build_object(${pairs}) order by x.${d.order}), '[]'::json) from ${d.table} x where x.${instCol} = $1 ${d.where}) as ${k}`;
-}).join(', ');
-
-export interface LoadedRows {
-  execs: ExecRow[]; vars: VarRow[]; tasks: TaskRow[]; links: LinkRow[]; acts: ActivityRow[]; timers: TimerRow[]; subs: SubscriptionRow[]; sups: SupervisionRow[];
+// 64-bit columns: ids, *_id, and the audit users of wf_supervision
+const BIGINT_KEYS = /"(id|[a-z_]+_id|create_user|create_dept|update_user)":(-?\d+)/g;
+const SNAKE_KEYS = /"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)":/g;
+/**
+ * Parses PostgreSQL's JSON of rows. Inside a JSON string every quote is escaped, so `"name":` can
+ * only be a key: both rewrites touch keys and the numbers right after them, never string values.
+ */
+function fromJson<T>(text: unknown): T {
+  if (typeof text !== 'string') return text as T;
+  return JSON.parse(text.replace(BIGINT_KEYS, '"$1":"$2"').replace(SNAKE_KEYS, (_, k: string) => camelKey(k))) as T;
 }
 
-export async function loadState(tx: Db, instanceId: string, locked?: InstanceRow): Promise<InstanceState & { supervisions: SupervisionRow[] }> {
-  const inst = locked ?? ((await tx.selectFrom('wfInstance').selectAll().where('id', '=', instanceId).executeTakeFirst()) as InstanceRow | undefined);
-  if (!inst) throw new WorkflowError(M.instanceMissing, {}, 404);
+const withId = (text: string, id: string) => sql.join(text.split('$1').map((p) => sql.raw(p)), sql`${id}::bigint`);
+const col = (raw: Record<string, unknown>, k: string): unknown => raw[k];
+
+export type LoadedState = InstanceState & { supervisions: SupervisionRow[] };
+
+async function buildState(tx: Db, inst: InstanceRow, raw: Record<string, unknown>): Promise<LoadedState> {
   const def = await loadDefinition(tx, inst.definitionId);
   const model = await modelOf(def.id, def.key, def.xml);
-  const r = await sql<Record<string, unknown>>`${sql.join(LOAD_SQL.split('$1').map((p) => sql.raw(p)), sql`${instanceId}::bigint`)}`.execute(tx);
-  const raw = r.rows[0]!;
-  const get = <T>(k: keyof LoadedRows): T[] => {
-    const v = raw[k] ?? raw[camel(k)];
-    return (typeof v === 'string' ? JSON.parse(v) : v) as T[];
-  };
-  const execs = get<ExecRow>('execs'), vars = get<VarRow>('vars'), tasks = get<TaskRow>('tasks'), links = get<LinkRow>('links');
-  const acts = get<ActivityRow>('acts'), timers = get<TimerRow>('timers'), subs = get<SubscriptionRow>('subs');
-  const supervisions = get<SupervisionRow>('sups');
-  const st: InstanceState & { supervisions: SupervisionRow[] } = {
+  const execs = fromJson<ExecRow[]>(col(raw, 'execs')), vars = fromJson<VarRow[]>(col(raw, 'vars'));
+  const tasks = fromJson<TaskRow[]>(col(raw, 'tasks')), links = fromJson<LinkRow[]>(col(raw, 'links'));
+  const acts = fromJson<ActivityRow[]>(col(raw, 'acts')), timers = fromJson<TimerRow[]>(col(raw, 'timers'));
+  const subs = fromJson<SubscriptionRow[]>(col(raw, 'subs')), supervisions = fromJson<SupervisionRow[]>(col(raw, 'sups'));
+  const st: LoadedState = {
     supervisions, inst, def, model, execs: new Map(execs.map((e) => [e.id, e])), vars: new Map(), tasks: new Map(tasks.map((t) => [t.id, t])),
     links: new Map(), openActs: acts, timers, subs,
   };
@@ -240,4 +325,34 @@ export async function loadState(tx: Db, instanceId: string, locked?: InstanceRow
     list.push(l);
   }
   return st;
+}
+
+/** The state of an instance (one statement); locked: its root row, when that is the instance itself. */
+export async function loadState(tx: Db, instanceId: string, locked?: InstanceRow): Promise<LoadedState> {
+  const r = await sql<Record<string, unknown>>`${withId(STATE_SQL, instanceId)}`.execute(tx);
+  const raw = r.rows[0]!;
+  const inst = locked ?? fromJson<InstanceRow | null>(col(raw, 'inst'));
+  if (!inst) throw new WorkflowError(M.instanceMissing, {}, 404);
+  return buildState(tx, inst, raw);
+}
+
+/**
+ * Locks the root instance of a tree of instances (actions on one tree serialize, never deadlock)
+ * and loads the state of the task's instance (by: 'task') or of the instance (by: 'instance'):
+ * one statement, two when the lock had to wait for an action that changed the tree. Answers
+ * undefined when the task or instance does not exist.
+ */
+export async function lockAndLoad(tx: Db, by: 'task' | 'instance', id: string): Promise<{ root: InstanceRow; st: LoadedState } | undefined> {
+  const r = await sql<Record<string, unknown>>`${withId(by === 'task' ? LOCK_BY_TASK_SQL : LOCK_BY_INSTANCE_SQL, id)}`.execute(tx);
+  const raw = r.rows[0];
+  if (!raw) return undefined;
+  const root = fromJson<InstanceRow>(col(raw, 'root'));
+  const instanceId = String(col(raw, 'instid'));
+  if (col(raw, 'lockx') !== col(raw, 'snapx')) {
+    // the lock waited for a writer: read again under the lock (the root row itself is current)
+    return { root, st: await loadState(tx, instanceId, instanceId === root.id ? root : undefined) };
+  }
+  const inst = instanceId === root.id ? root : fromJson<InstanceRow | null>(col(raw, 'inst'));
+  if (!inst) return undefined;
+  return { root, st: await buildState(tx, inst, raw) };
 }
