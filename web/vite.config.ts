@@ -9,7 +9,7 @@ export default defineConfig({
   base: './',
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } },
   },
   build: {
     outDir: 'dist',

@@ -202,7 +202,7 @@ await forEachDatabase('auth', (kind) => {
     assert.ok(codes.includes('systemConfig_delete'));
     const user = await s.login('user', 'user');
     const userRoutes = await s.api('/api/blade-system/menu/routes', { token: user.access_token });
-    assert.deepEqual(userRoutes.body.data.map((m: { code: string }) => m.code), ['home', 'tool']);
+    assert.deepEqual(userRoutes.body.data.map((m: { code: string }) => m.code), ['home', 'personal', 'wf_process', 'tool']);
     assert.equal((await s.api('/api/blade-auth/oauth/clear-cache', { token: t.access_token })).body.success, true);
   });
 

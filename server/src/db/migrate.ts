@@ -11,9 +11,11 @@ import * as m0006 from './migrations/0006_log_job.ts';
 import * as m0007 from './migrations/0007_resource.ts';
 import * as m0010 from './migrations/0010_email.ts';
 import * as m0011 from './migrations/0011_develop.ts';
+import * as m0014 from './migrations/0014_personal.ts';
 import * as m0008 from './migrations/0008_workflow_api.ts';
 import * as m0009 from './migrations/0009_thirdparty.ts';
 import * as m0012 from './migrations/0012_workflow_perf.ts';
+import * as m0013 from './migrations/0013_workflow_menus.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -25,9 +27,11 @@ const migrations: Record<string, Migration> = {
   '0007_resource': m0007,
   '0010_email': m0010,
   '0011_develop': m0011,
+  '0014_personal': m0014,
   '0008_workflow_api': m0008,
   '0009_thirdparty': m0009,
   '0012_workflow_perf': m0012,
+  '0013_workflow_menus': m0013,
 };
 
 export async function migrate(db: Db): Promise<void> {

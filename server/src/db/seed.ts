@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { hashPassword, md5 } from '../modules/auth/password.ts';
 import type { Db } from './index.ts';
+import { grantWorkflowMenus } from './migrations/0013_workflow_menus.ts';
 
 export const SEED = {
   tenant: '000000',
@@ -55,7 +56,7 @@ export async function seed(db: Db): Promise<boolean> {
     // administrators receive every menu; the ordinary user only the home page and API docs
     await sql`insert into blade_role_menu (menu_id, role_id) select id, ${SEED.adminRoleId} from blade_menu where is_deleted = 0`.execute(tx);
     await sql`insert into blade_role_menu (menu_id, role_id) select id, ${SEED.otherAdminRoleId} from blade_menu where is_deleted = 0`.execute(tx);
-    await sql`insert into blade_role_menu (menu_id, role_id) select id, ${SEED.userRoleId} from blade_menu where code in ('home', 'tool', 'apiDocs')`.execute(tx);
+    await sql`insert into blade_role_menu (menu_id, role_id) select id, ${SEED.userRoleId} from blade_menu where code in ('home', 'tool', 'apiDocs', 'personal', 'personalGroup') or code like 'personalGroup\\_%'`.execute(tx);
     await tx.insertInto('bladeClient').values({
       id: '1123598811738675201', clientId: 'saber', clientSecret: 'saber_secret', scope: 'all',
       authorizedGrantTypes: 'refresh_token,password,captcha,authorization_code,social,sms_code', accessTokenValidity: 3600, refreshTokenValidity: 604800,
@@ -78,6 +79,8 @@ export async function seed(db: Db): Promise<boolean> {
       ['status', '状态', [['0', '停用'], ['1', '启用']]],
       ['user_type', '用户平台', [['1', 'WEB'], ['2', 'APP'], ['3', 'OTHER']]],
     ];
+    // migrations ran before these roles existed: hand them the menus meant for everyone
+    await grantWorkflowMenus(tx);
     let d = 0;
     for (const [code, name, items] of dicts) {
       const parentId = String(1123598814738675200n + BigInt(++d * 100));

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Breadcrumb, ColorPicker, Dropdown, Modal, Tooltip } from 'antd';
 import {
-  BellOutlined,
   BgColorsOutlined,
   BugOutlined,
   CompressOutlined,
@@ -21,8 +20,9 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, languages, menuLabel } from '../i18n';
-import { BellPopover, LockDialog, LogDialog, MenuSearch, SwitchDialog, ThemeDialog } from './dialogs';
+import { LockDialog, LogDialog, MenuSearch, SwitchDialog, ThemeDialog } from './dialogs';
 import { findMenuForLocation } from './menu';
+import { MessageBell } from './messages/Bell';
 import { matchPage } from '../pages/registry';
 import { signOut } from './session';
 import { useLogs, useSession, type Language } from './store';
@@ -123,13 +123,7 @@ export function TopBar() {
         <Action title={t('top.theme')} onClick={() => setDialog('theme')}>
           <SkinOutlined />
         </Action>
-        <BellPopover>
-          <span className="top-action" role="button" aria-label={t('top.notice')}>
-            <Badge count={0} overflowCount={website.logsMax} size="small">
-              <BellOutlined />
-            </Badge>
-          </span>
-        </BellPopover>
+        <MessageBell />
         <Action title={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')} onClick={toggleFullscreen}>
           {fullscreen ? <CompressOutlined /> : <ExpandOutlined />}
         </Action>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Empty, Form, Input, List, Modal, Popover, Select, Space, Table, Tabs, Tag, Tooltip, Typography, message, type InputRef } from 'antd';
+import { Button, Empty, Form, Input, List, Modal, Select, Space, Table, Tag, Typography, message, type InputRef } from 'antd';
 import { CheckCircleFilled, CloudUploadOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -278,33 +278,5 @@ export function MenuSearch({ open, onClose }: DialogProps) {
         {t('top.searchHint')}
       </Typography.Text>
     </Modal>
-  );
-}
-
-/** Notice bell: the messages module fills the list; until then an honest empty state. */
-export function BellPopover({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      styles={{ body: { width: 350, padding: '4px 12px 12px' } }}
-      content={
-        <Tabs
-          size="small"
-          items={[
-            {
-              key: 'message',
-              label: t('bell.message'),
-              children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.empty')} />,
-            },
-          ]}
-        />
-      }
-    >
-      <Tooltip title={t('top.notice')} placement="bottom">
-        {children}
-      </Tooltip>
-    </Popover>
   );
 }

@@ -1,0 +1,339 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Card, Empty, Form, Input, Modal, Segmented, Spin, Tag, Tree, TreeSelect, message } from 'antd';
+import { CheckOutlined, CloseOutlined, KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
+import type { ActionType } from '@ant-design/pro-components';
+import { md5 } from 'js-md5';
+import { useTranslation } from 'react-i18next';
+import { ResourceList, type FieldOption, type ResourceDescription } from '../../components/ResourceList';
+import { usePermission } from '../../components/Permitted';
+import {
+  auditPass,
+  auditRefuse,
+  deptTree,
+  dictionary,
+  grantUserRoles,
+  postSelect,
+  registerApi,
+  resetPassword,
+  roleTree,
+  unlockUsers,
+  userApi,
+  type TreeNode,
+  type User,
+} from '../../api/admin';
+import i18n from '../../i18n';
+
+// Texts produced inside callbacks of the description (toasts, validators) resolve when they run.
+const i18nT = (k: string) => i18n.t(k);
+
+type Row = Record<string, unknown>;
+const PHONE = /^1\d{10}$/;
+
+const locked = (row: Row) => !!row.lockUntil && new Date(String(row.lockUntil)).getTime() > Date.now();
+
+function userResource(sex: FieldOption[], deptId: string | undefined, openRoles: (ids: string[]) => void): ResourceDescription<User> {
+  return {
+    title: 'user.title',
+    api: userApi,
+    params: { deptId },
+    permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
+    formWidth: 760,
+    selectable: true,
+    columns: [
+      { title: 'user.account', dataIndex: 'account', search: 'like', width: 130, form: { required: true, span: 12 } },
+      { title: 'user.realName', dataIndex: 'realName', search: 'like', width: 110, form: { required: true, span: 12 } },
+      {
+        title: 'user.password',
+        dataIndex: 'password',
+        hideInTable: true,
+        inDetail: false,
+        form: { type: 'password', required: true, addOnlyField: true, span: 12, rules: [{ min: 6, message: 'user.passwordLength' }] },
+      },
+      {
+        title: 'user.password2',
+        dataIndex: 'password2',
+        hideInTable: true,
+        inDetail: false,
+        form: {
+          type: 'password',
+          required: true,
+          addOnlyField: true,
+          span: 12,
+          rules: [
+            ({ getFieldValue }) => ({
+              validator: async (_, v) => {
+                if (v && v !== getFieldValue('password')) throw new Error(i18nT('user.passwordMismatch'));
+              },
+            }),
+          ],
+        },
+      },
+      { title: 'user.name', dataIndex: 'name', hideInTable: true, form: { span: 12 } },
+      { title: 'user.code', dataIndex: 'code', width: 90, form: { span: 12 } },
+      { title: 'user.phone', dataIndex: 'phone', search: 'like', width: 120, form: { span: 12, rules: [{ pattern: PHONE, message: 'info.phoneFormat' }] } },
+      { title: 'user.email', dataIndex: 'email', hideInTable: true, form: { span: 12, rules: [{ type: 'email', message: 'info.emailFormat' }] } },
+      { title: 'user.sex', dataIndex: 'sex', hideInTable: true, options: sex, form: { type: 'select', span: 12 } },
+      {
+        title: 'user.dept',
+        dataIndex: 'deptId',
+        hideInTable: true,
+        inDetail: false,
+        form: { type: 'treeSelect', multiple: true, csv: true, required: true, span: 12, loadTree: deptTree },
+      },
+      {
+        title: 'user.role',
+        dataIndex: 'roleId',
+        hideInTable: true,
+        inDetail: false,
+        form: { type: 'treeSelect', multiple: true, csv: true, required: true, span: 12, loadTree: roleTree },
+      },
+      {
+        title: 'user.post',
+        dataIndex: 'postId',
+        hideInTable: true,
+        inDetail: false,
+        form: {
+          type: 'select',
+          multiple: true,
+          csv: true,
+          span: 12,
+          loadOptions: async () => (await postSelect()).map((p) => ({ label: p.postName, value: String(p.id) })),
+        },
+      },
+      { title: 'user.dept', dataIndex: 'deptName', ellipsis: true, width: 160 },
+      { title: 'user.role', dataIndex: 'roleName', ellipsis: true, width: 160 },
+      { title: 'user.post', dataIndex: 'postName', ellipsis: true, width: 120 },
+      {
+        title: 'user.state',
+        dataIndex: 'lockUntil',
+        width: 90,
+        render: (row) => (locked(row) ? <Tag color="red">{i18nT('user.locked')}</Tag> : <Tag color="green">{i18nT('user.normal')}</Tag>),
+      },
+      { title: 'user.createTime', dataIndex: 'createTime', width: 170, search: 'daterange', sortable: true },
+    ],
+    beforeSubmit: (values, { isEdit }) => {
+      if (isEdit) return values;
+      return { ...values, password: md5(String(values.password)), password2: md5(String(values.password2)) };
+    },
+    extraActions: [
+      {
+        key: 'reset',
+        label: 'user.reset',
+        permission: 'user_reset',
+        placement: 'toolbar',
+        icon: <KeyOutlined />,
+        needSelection: true,
+        confirm: 'user.resetConfirm',
+        onClick: async ({ selected }) => {
+          await resetPassword(selected);
+          message.success(i18nT('user.resetDone'));
+        },
+      },
+      {
+        key: 'role',
+        label: 'user.roleConfig',
+        permission: 'user_role',
+        placement: 'toolbar',
+        icon: <TeamOutlined />,
+        needSelection: true,
+        onClick: ({ selected }) => openRoles(selected),
+      },
+      {
+        key: 'unlock',
+        label: 'user.unlock',
+        permission: 'user_unlock',
+        placement: 'toolbar',
+        icon: <UnlockOutlined />,
+        needSelection: true,
+        confirm: 'user.unlockConfirm',
+        onClick: async ({ selected }) => {
+          await unlockUsers(selected);
+          message.success(i18nT('common.success'));
+        },
+      },
+    ],
+  };
+}
+
+
+const registerResource: ResourceDescription<User> = {
+  title: 'user.registerTitle',
+  api: registerApi,
+  readOnly: true,
+  selectable: true,
+  editFromRow: true,
+  permissions: {},
+  columns: [
+    { title: 'user.account', dataIndex: 'account', search: 'like', width: 140 },
+    { title: 'user.realName', dataIndex: 'realName', search: 'like', width: 120 },
+    { title: 'user.name', dataIndex: 'name', width: 120 },
+    { title: 'user.phone', dataIndex: 'phone', width: 130 },
+    { title: 'user.email', dataIndex: 'email', width: 180 },
+    { title: 'user.registerTime', dataIndex: 'createTime', width: 170 },
+  ],
+  extraActions: [
+    {
+      key: 'pass',
+      label: 'user.auditPass',
+      permission: 'user_audit',
+      placement: 'toolbar',
+      icon: <CheckOutlined />,
+      needSelection: true,
+      confirm: 'user.auditPassConfirm',
+      onClick: async ({ selected }) => {
+        await auditPass(selected);
+        message.success(i18nT('common.success'));
+      },
+    },
+    {
+      key: 'refuse',
+      label: 'user.auditRefuse',
+      permission: 'user_audit',
+      placement: 'toolbar',
+      danger: true,
+      icon: <CloseOutlined />,
+      needSelection: true,
+      confirm: 'user.auditRefuseConfirm',
+      onClick: async ({ selected }) => {
+        await auditRefuse(selected);
+        message.success(i18nT('common.success'));
+      },
+    },
+    {
+      key: 'passRow',
+      label: 'user.auditPass',
+      permission: 'user_audit',
+      placement: 'row',
+      confirm: 'user.auditPassConfirm',
+      onClick: async ({ row, reload }) => {
+        await auditPass([String(row!.id)]);
+        message.success(i18nT('common.success'));
+        reload();
+      },
+    },
+    {
+      key: 'refuseRow',
+      label: 'user.auditRefuse',
+      permission: 'user_audit',
+      placement: 'row',
+      danger: true,
+      confirm: 'user.auditRefuseConfirm',
+      onClick: async ({ row, reload }) => {
+        await auditRefuse([String(row!.id)]);
+        message.success(i18nT('common.success'));
+        reload();
+      },
+    },
+  ],
+};
+
+/** Department tree beside the user table: choosing a department lists it and its sub-departments. */
+function DeptSide({ value, onChange }: { value?: string; onChange(id: string | undefined): void }) {
+  const { t } = useTranslation();
+  const [nodes, setNodes] = useState<TreeNode[] | null>(null);
+  const [filter, setFilter] = useState('');
+  useEffect(() => {
+    void deptTree().then(setNodes);
+  }, []);
+  const shown = useMemo(() => (nodes ? filterTree(nodes, filter.trim()) : []), [nodes, filter]);
+  return (
+    <Card size="small" title={t('user.deptTree')} className="side-tree">
+      <Input.Search allowClear size="small" placeholder={t('user.deptFilter')} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
+      {!nodes ? (
+        <Spin size="small" />
+      ) : shown.length ? (
+        <Tree
+          blockNode
+          defaultExpandAll
+          treeData={shown as never}
+          selectedKeys={value ? [value] : []}
+          onSelect={(keys) => onChange(keys.length ? String(keys[0]) : undefined)}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      )}
+    </Card>
+  );
+}
+
+function filterTree(nodes: TreeNode[], text: string): TreeNode[] {
+  if (!text) return nodes;
+  const out: TreeNode[] = [];
+  for (const n of nodes) {
+    const kids = n.children ? filterTree(n.children, text) : [];
+    if (n.title.includes(text) || kids.length) out.push({ ...n, children: kids.length ? kids : n.children });
+  }
+  return out;
+}
+
+/** 角色配置: give the chosen users these roles (replacing theirs). */
+function RoleDialog({ userIds, onClose }: { userIds: string[] | null; onClose(done: boolean): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ roleIds: string[] }>();
+  const [roles, setRoles] = useState<TreeNode[]>([]);
+  useEffect(() => {
+    if (userIds) void roleTree().then(setRoles);
+  }, [userIds]);
+  return (
+    <Modal
+      title={t('user.roleConfig')}
+      open={!!userIds}
+      width={420}
+      destroyOnHidden
+      onCancel={() => onClose(false)}
+      onOk={async () => {
+        const { roleIds } = await form.validateFields();
+        await grantUserRoles(userIds ?? [], roleIds);
+        message.success(t('common.success'));
+        onClose(true);
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="roleIds" label={t('user.role')} rules={[{ required: true, message: t('switch.roleRequired') }]}>
+          <TreeSelect treeData={roles as never} multiple treeCheckable treeDefaultExpandAll showCheckedStrategy={TreeSelect.SHOW_ALL} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function UserPage() {
+  const { t, i18n: inst } = useTranslation();
+  const canAudit = usePermission('user_audit');
+  const [tab, setTab] = useState<'users' | 'register'>('users');
+  const [deptId, setDeptId] = useState<string>();
+  const [sex, setSex] = useState<FieldOption[]>([]);
+  const [roleUsers, setRoleUsers] = useState<string[] | null>(null);
+  const ref = useRef<ActionType | null>(null);
+  useEffect(() => {
+    void dictionary('sex').then((items) => setSex(items.map((d) => ({ label: d.dictValue, value: Number(d.dictKey) }))));
+  }, []);
+  const resource = useMemo(() => userResource(sex, deptId, setRoleUsers), [sex, deptId, inst.language]);
+  const switcher = canAudit ? (
+    <Segmented
+      key="tab"
+      value={tab}
+      onChange={(v) => setTab(v as 'users' | 'register')}
+      options={[
+        { label: t('user.tabUsers'), value: 'users' },
+        { label: t('user.tabRegister'), value: 'register' },
+      ]}
+    />
+  ) : null;
+  if (tab === 'register') return <ResourceList resource={registerResource} titleExtra={switcher} />;
+  return (
+    <div className="side-tree-layout">
+      <DeptSide value={deptId} onChange={setDeptId} />
+      <div className="side-main">
+        <ResourceList resource={resource} actionRef={ref} titleExtra={switcher} />
+      </div>
+      <RoleDialog
+        userIds={roleUsers}
+        onClose={(done) => {
+          setRoleUsers(null);
+          if (done) ref.current?.reload();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// Workflow screens (spec 000 §2.2): the personal lists, 发起流程, start and detail pages, with the
+// /page/... (no admin layout, new window) and /plugin/... landing variants pointing at them.
+import { lazy } from 'react';
+import type { PageEntry } from '../registry';
+
+const lists = () => import('./lists');
+const Todo = lazy(() => lists().then((m) => ({ default: m.TodoList })));
+const Claim = lazy(() => lists().then((m) => ({ default: m.ClaimList })));
+const Send = lazy(() => lists().then((m) => ({ default: m.SendList })));
+const Done = lazy(() => lists().then((m) => ({ default: m.DoneList })));
+const MyDone = lazy(() => lists().then((m) => ({ default: m.MyDoneList })));
+const Copy = lazy(() => lists().then((m) => ({ default: m.CopyList })));
+const Startable = lazy(() => import('./list'));
+const Start = lazy(() => import('./start'));
+const Detail = lazy(() => import('./detail'));
+
+export const routes: PageEntry[] = [
+  { path: '/workflow/process/list', title: 'wf.list.start', component: Startable },
+  { path: '/workflow/process/todo', title: 'wf.list.todo', component: Todo },
+  { path: '/workflow/process/claim', title: 'wf.list.claim', component: Claim },
+  { path: '/workflow/process/send', title: 'wf.list.send', component: Send },
+  { path: '/workflow/process/done', title: 'wf.list.done', component: Done },
+  { path: '/workflow/process/my-done', title: 'wf.list.myDone', component: MyDone },
+  { path: '/workflow/process/copy', title: 'wf.list.copy', component: Copy },
+  { path: '/workflow/process/start/*', title: 'wf.page.start', component: Start },
+  { path: '/workflow/process/detail/*', title: 'wf.page.detail', component: Detail },
+  { path: '/plugin/workflow/process/send', title: 'wf.list.send', component: Send },
+  { path: '/plugin/workflow/process/todo', title: 'wf.list.todo', component: Todo },
+  // opened in a new window: no admin layout
+  { path: '/page/workflow/process/start/*', title: 'wf.page.start', component: Start, layout: false, tab: false },
+  { path: '/page/workflow/process/detail/*', title: 'wf.page.detail', component: Detail, layout: false, tab: false },
+  { path: '/page/workflow/process/list', title: 'wf.list.start', component: Startable, layout: false, tab: false },
+  { path: '/page/workflow/process/todo', title: 'wf.list.todo', component: Todo, layout: false, tab: false },
+  { path: '/page/workflow/process/claim', title: 'wf.list.claim', component: Claim, layout: false, tab: false },
+  { path: '/page/workflow/process/send', title: 'wf.list.send', component: Send, layout: false, tab: false },
+  { path: '/page/workflow/process/done', title: 'wf.list.done', component: Done, layout: false, tab: false },
+  { path: '/page/workflow/process/my-done', title: 'wf.list.myDone', component: MyDone, layout: false, tab: false },
+  { path: '/page/workflow/process/copy', title: 'wf.list.copy', component: Copy, layout: false, tab: false },
+];
