@@ -288,7 +288,7 @@ await forEachDatabase('third-party services', (kind) => {
 
   test('OAuth apps: CRUD, unique app id, getThirdPartyToken for a configured app', async () => {
     const TOKEN = '/api/third/comm/getThirdPartyToken';
-    const o = await submit('/api/thirdService/thirdOauthApp/submit', { name: '一卡通', appId: 'card', appSecret: 's3cret', tokenValidTime: 3600 });
+    const o = await submit('/api/thirdService/thirdOauthApp/submit', { name: '一卡通', appId: 'card', appSecret: 's3cret', tokenValidTime: 900 });
     assert.equal((await post('/api/thirdService/thirdOauthApp/submit', { name: 'dup', appId: 'card', appSecret: 'x' })).body.msg, '应用ID已存在');
     assert.ok((await get('/api/thirdService/thirdOauthApp/noPageList')).body.data.some((a: { appId: string }) => a.appId === 'card'));
     assert.equal((await get('/api/thirdService/thirdOauthApp/list?name=一卡')).body.data.total, 1);
@@ -296,6 +296,7 @@ await forEachDatabase('third-party services', (kind) => {
     const tok = await s.api(TOKEN, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': '000000' }, json: { appId: 'card', appSecret: 's3cret', uid: 'user' } });
     assert.equal(tok.status, 200, JSON.stringify(tok.body));
     assert.equal(tok.body.data.account, 'user');
+    assert.equal(tok.body.data.expires_in, 900, "the app's tokenValidTime");
     const info = await get('/api/blade-system/user/info', tok.body.data.access_token);
     assert.equal(info.status, 200);
     assert.equal((await s.api(TOKEN, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': '000000' }, json: { appId: 'card', appSecret: 'wrong', uid: 'user' } })).body.msg, '应用ID或应用密钥错误');

@@ -12,7 +12,7 @@ import type { LogService } from '../log/service.ts';
 import type { ConfigService } from '../system/config-service.ts';
 import type { MenuService } from '../system/menu-service.ts';
 import { hashPassword, isMd5 } from './password.ts';
-import { DEFAULT_TENANT, type AuthService } from './service.ts';
+import { DEFAULT_TENANT, grantUser, type AuthService } from './service.ts';
 
 interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService }
 
@@ -72,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
     } else if (['sms_code', 'social', 'authorization_code'].includes(grant)) {
       const handler = auth.grantHandler(grant);
       if (!handler) throw new ApiError(400, 'grantNotConfigured', { grant });
-      user = await handler({ tenantId, params: p, headers: h as Record<string, string | undefined> });
+      user = grantUser(await handler({ tenantId, params: p, headers: h as Record<string, string | undefined> })).user;
     } else {
       throw new ApiError(400, 'grantUnknown', { grant });
     }
@@ -140,8 +140,9 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
     const handler = auth.grantHandler('third_party');
     if (!handler) throw new ApiError(400, 'grantNotConfigured', { grant: 'third_party' });
     const tenantId = str(req.headers['tenant-id']) || DEFAULT_TENANT;
-    const user = await handler({ tenantId, params: (req.body ?? {}) as Record<string, string>, headers: req.headers as Record<string, string | undefined> });
-    return ok(await auth.issue(user, await auth.client(req.headers.authorization)));
+    const { user, accessSeconds } = grantUser(await handler({ tenantId, params: (req.body ?? {}) as Record<string, string>, headers: req.headers as Record<string, string | undefined> }));
+    const client = await auth.client(req.headers.authorization);
+    return ok(await auth.issue(user, accessSeconds ? { ...client, accessSeconds } : client));
   });
 
   // ---- guest registration: a pending account an administrator approves ----

@@ -18,8 +18,14 @@ export interface TokenAnswer extends TokenClaims {
   detail: { type: string };
 }
 
-/** A grant handler finds the user a grant type signs in (sms_code, social, ...). */
-export type GrantHandler = (p: { tenantId: string; params: Record<string, string>; headers: Record<string, string | undefined> }) => Promise<Row>;
+/**
+ * A grant handler finds the user a grant type signs in (sms_code, social, ...); it may also set the
+ * access token's lifetime (an OAuth app's tokenValidTime).
+ */
+export type GrantHandler = (p: { tenantId: string; params: Record<string, string>; headers: Record<string, string | undefined> }) => Promise<Row | GrantResult>;
+export interface GrantResult { user: Row; accessSeconds?: number }
+
+export const grantUser = (r: Row | GrantResult): GrantResult => ('user' in r && typeof r.user === 'object' && r.user !== null ? (r as GrantResult) : { user: r as Row });
 
 export const DEFAULT_TENANT = '000000';
 

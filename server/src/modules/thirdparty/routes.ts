@@ -357,7 +357,9 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth }: Modul
     let user = await auth.userByAccount(tenantId, uid);
     if (!user && isId(uid)) user = await auth.userById(tenantId, uid);
     if (!user) throw new ApiError(400, MSG.oauthUser, { uid });
-    return user;
+    // the app's tokenValidTime (seconds, at least 100) is how long its access tokens live
+    const seconds = Number(row.tokenValidTime);
+    return { user, accessSeconds: Number.isFinite(seconds) && seconds >= 100 ? seconds : undefined };
   });
 
   // ---- the call ----

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Card, Empty, Form, Input, Modal, Segmented, Spin, Tag, Tree, TreeSelect, message } from 'antd';
-import { CheckOutlined, CloseOutlined, KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DownloadOutlined, KeyOutlined, TeamOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
+import { exportUsers, UserImportDialog } from './userExcel';
 import type { ActionType } from '@ant-design/pro-components';
 import { md5 } from 'js-md5';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ const PHONE = /^1\d{10}$/;
 
 const locked = (row: Row) => !!row.lockUntil && new Date(String(row.lockUntil)).getTime() > Date.now();
 
-function userResource(sex: FieldOption[], deptId: string | undefined, openRoles: (ids: string[]) => void): ResourceDescription<User> {
+function userResource(sex: FieldOption[], deptId: string | undefined, openRoles: (ids: string[]) => void, openImport: () => void): ResourceDescription<User> {
   return {
     title: 'user.title',
     api: userApi,
@@ -116,6 +117,11 @@ function userResource(sex: FieldOption[], deptId: string | undefined, openRoles:
       return { ...values, password: md5(String(values.password)), password2: md5(String(values.password2)) };
     },
     extraActions: [
+      { key: 'import', label: 'userExcel.import', permission: 'user_import', placement: 'toolbar', icon: <UploadOutlined />, onClick: () => openImport() },
+      {
+        key: 'export', label: 'userExcel.export', permission: 'user_export', placement: 'toolbar', icon: <DownloadOutlined />,
+        onClick: () => exportUsers({}, i18nT('userExcel.exportName')),
+      },
       {
         key: 'reset',
         label: 'user.reset',
@@ -304,11 +310,12 @@ export default function UserPage() {
   const [deptId, setDeptId] = useState<string>();
   const [sex, setSex] = useState<FieldOption[]>([]);
   const [roleUsers, setRoleUsers] = useState<string[] | null>(null);
+  const [importing, setImporting] = useState(false);
   const ref = useRef<ActionType | null>(null);
   useEffect(() => {
     void dictionary('sex').then((items) => setSex(items.map((d) => ({ label: d.dictValue, value: Number(d.dictKey) }))));
   }, []);
-  const resource = useMemo(() => userResource(sex, deptId, setRoleUsers), [sex, deptId, inst.language]);
+  const resource = useMemo(() => userResource(sex, deptId, setRoleUsers, () => setImporting(true)), [sex, deptId, inst.language]);
   const switcher = canAudit ? (
     <Segmented
       key="tab"
@@ -327,6 +334,7 @@ export default function UserPage() {
       <div className="side-main">
         <ResourceList resource={resource} actionRef={ref} titleExtra={switcher} />
       </div>
+      <UserImportDialog open={importing} onClose={(done) => { setImporting(false); if (done) ref.current?.reload(); }} />
       <RoleDialog
         userIds={roleUsers}
         onClose={(done) => {
