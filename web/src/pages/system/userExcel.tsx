@@ -5,17 +5,10 @@ import { Alert, App, Button, Modal, Space, Switch, Typography, Upload, type Uplo
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { http, request } from '../../api/request';
+import { saveBlob as save } from '../../api/download';
 
 interface ImportResult { created: number; updated: number; skipped: number; errors: string[] }
 
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export async function exportUsers(filters: Record<string, string | undefined>, name: string): Promise<void> {
   save(await request<Blob>({ url: '/api/blade-system/user/export-user', method: 'get', params: filters, responseType: 'blob' }), name);

@@ -2,17 +2,9 @@ import { App } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { saveBlob as save } from '../../api/download';
 import { codeApi, copyCode, datasourceOptions, genCode, type CodeRecord } from './api';
 
-/** Saves a blob under a name through a temporary link. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export default function CodePage() {
   const { t } = useTranslation();
