@@ -49,6 +49,27 @@ export async function postgresAvailable(): Promise<boolean> {
   return pgChecked;
 }
 
+/** A new, empty database on the PostgreSQL test server, and how to drop it. */
+export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const name = prefix + randomBytes(6).toString('hex');
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = '/' + name;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /** Runs a suite once per available database. */
 export async function forEachDatabase(name: string, fn: (kind: DbKind) => void): Promise<void> {
   const kinds: DbKind[] = ['pglite'];
@@ -65,23 +86,7 @@ export async function startServer(opts: { kind?: DbKind; config?: Partial<Config
   const dir = mkdtempSync(join(tmpdir(), 'campus-test-'));
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl = opts.databaseUrl ?? '';
-  if (kind === 'postgres' && !databaseUrl) {
-    const pg = (await import('pg')).default;
-    const name = 't_' + randomBytes(6).toString('hex');
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN_URL);
-    u.pathname = '/' + name;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  if (kind === 'postgres' && !databaseUrl) ({ url: databaseUrl, drop: dropDb } = await freshPostgresDatabase('t_'));
   const config = loadConfig({
     dataDir: dir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '',
     webDist: opts.webDist ?? join(dir, 'no-web'), uploadDir: join(dir, 'upload'), ...opts.config,

@@ -1,6 +1,7 @@
 // Headless Chromium for the browser tests: Debian's chromium driven by playwright-core.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -43,4 +44,25 @@ export async function fillLogin(page: Page, account: string, password: string, c
   await page.locator('#password').fill(password);
   await page.locator('#code').fill(code);
   await page.locator('button[type=submit]').click();
+}
+
+/** What the browser tests use of the server harness (server/test/harness.ts). */
+export interface E2EServer {
+  url: string;
+  server: { database: { db: unknown } };
+  captchaCode(key: string): Promise<string>;
+  login(account?: string, password?: string): Promise<Record<string, any>>;
+  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/** The built web app the server serves (npm test builds web/dist first; E2E_WEB_DIST points elsewhere). */
+export const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
+// Loaded by path at run time so the web type-check does not compile the server.
+const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
+
+/** The real server on a fresh embedded database, serving the built web app. */
+export async function startE2EServer(): Promise<E2EServer> {
+  const harness = (await import(harnessPath)) as { startServer(opts: { webDist: string }): Promise<E2EServer> };
+  return harness.startServer({ webDist });
 }

@@ -6,23 +6,10 @@
 //   node --import tsx --test web/e2e/message.test.ts
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
 
-interface Server {
-  url: string;
-  captchaCode(key: string): Promise<string>;
-  login(account?: string, password?: string): Promise<Record<string, any>>;
-  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<{ status: number; body: any }>;
-  close(): Promise<void>;
-}
-interface Harness {
-  startServer(opts?: { webDist?: string }): Promise<Server>;
-}
-
-const webDist = fileURLToPath(new URL('../dist', import.meta.url));
-const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
+type Server = E2EServer;
 const M = '/api/blade-message/message';
 
 let server: Server;
@@ -30,8 +17,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 before(async () => {
-  const harness = (await import(harnessPath)) as Harness;
-  server = await harness.startServer({ webDist });
+  server = await startE2EServer();
   browser = await launch();
 });
 

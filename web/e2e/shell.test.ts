@@ -2,24 +2,14 @@
 // Run from the repository root after `npm run build`: node --import tsx --test web/e2e/shell.test.ts
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { fillLogin, launch, newPage, signIn } from './browser.ts';
+import { fillLogin, launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
 
-interface Harness {
-  startServer(opts?: { webDist?: string }): Promise<{ url: string; captchaCode(key: string): Promise<string>; close(): Promise<void> }>;
-}
-
-const webDist = fileURLToPath(new URL('../dist', import.meta.url));
-// Loaded by path at run time so the web type-check does not compile the server.
-const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
-
-let server: Awaited<ReturnType<Harness['startServer']>>;
+let server: E2EServer;
 let browser: Browser;
 
 before(async () => {
-  const harness = (await import(harnessPath)) as Harness;
-  server = await harness.startServer({ webDist });
+  server = await startE2EServer();
   browser = await launch();
 });
 

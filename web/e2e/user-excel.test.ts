@@ -5,19 +5,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { launch, newPage, signIn } from './browser.ts';
-
-const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
-// Loaded by path at run time so the web type-check does not compile the server.
-const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
-interface Harness {
-  startServer(opts?: { webDist?: string }): Promise<{ url: string; captchaCode(key: string): Promise<string>; close(): Promise<void> }>;
-}
+import { launch, newPage, signIn, startE2EServer } from './browser.ts';
 
 test('an administrator imports users from xlsx and sees what was created and refused', async () => {
-  const s = await ((await import(harnessPath)) as Harness).startServer({ webDist });
+  const s = await startE2EServer();
   const b = await launch();
   try {
     const { page } = await newPage(b);

@@ -5,27 +5,13 @@
 // (coloured diagram, history, form), passes with a comment; the starter's 我发起的 shows 已完成.
 // It serves web/dist (npm test builds it first; E2E_WEB_DIST points elsewhere).
 // WF_SHOTS=/some/dir also saves screenshots of the lists, start and detail pages in zh and en.
-import { fileURLToPath } from 'node:url';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn } from './browser.ts';
+import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
 
-interface Server {
-  url: string;
-  server: { database: { db: unknown } };
-  captchaCode(key: string): Promise<string>;
-  login(account?: string, password?: string): Promise<Record<string, any>>;
-  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<{ status: number; body: any }>;
-  close(): Promise<void>;
-}
-interface Harness {
-  startServer(opts?: { webDist?: string }): Promise<Server>;
-}
-
-const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
-const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
+type Server = E2EServer;
 const grantsPath = new URL('../../server/src/db/migrations/0013_workflow_menus.ts', import.meta.url).href;
 const SHOTS = process.env.WF_SHOTS;
 
@@ -72,8 +58,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 before(async () => {
-  const harness = (await import(harnessPath)) as Harness;
-  server = await harness.startServer({ webDist });
+  server = await startE2EServer();
   // on a fresh database the seed runs after the migrations: grant the shown menus as 0013 does on an existing one
   const { grantWorkflowMenus } = (await import(grantsPath)) as { grantWorkflowMenus(db: unknown): Promise<void> };
   await grantWorkflowMenus(server.server.database.db);

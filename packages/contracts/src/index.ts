@@ -108,3 +108,22 @@ export interface ClientLogEntry {
   time: string;
   info?: string;
 }
+
+/** What a recipient's /userMessages/{userId} topic carries (spec 000 §4 "Real-time messages"). */
+export interface PushedMessage {
+  id: string;
+  title: string;
+  content: string;
+  type: number;
+  pcUrl: string | null;
+  createTime: string;
+}
+
+/** A recipient of a sent message and its read state (isRead 0 read, 1 unread). */
+export interface Receiver {
+  userId: string;
+  account: string | null;
+  realName: string | null;
+  isRead: number;
+  readTime: string | null;
+}

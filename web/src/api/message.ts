@@ -2,6 +2,9 @@
 import { cleanParams, type ListParams, type TreeNode } from './crud';
 import { http, type RequestConfig } from './request';
 import type { Page } from './types';
+import type { PushedMessage, Receiver } from '@campus/contracts';
+
+export type { PushedMessage, Receiver };
 
 const BASE = '/api/blade-message/message';
 
@@ -26,15 +29,6 @@ export interface MessageRow {
   pcUrl?: string | null;
 }
 
-/** What /userMessages/{userId} pushes. */
-export interface PushedMessage {
-  id: string;
-  title: string;
-  content: string;
-  type: number;
-  pcUrl: string | null;
-  createTime: string;
-}
 
 export interface TopList {
   messageList: MessageRow[];
@@ -47,13 +41,6 @@ export interface SentRow extends MessageRow {
   readCount: number;
 }
 
-export interface Receiver {
-  userId: string;
-  account: string | null;
-  realName: string | null;
-  isRead: number;
-  readTime: string | null;
-}
 
 export interface SentDetail extends SentRow {
   receivers: Receiver[];

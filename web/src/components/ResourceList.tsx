@@ -176,6 +176,20 @@ export interface ResourceDescription<T> {
   activeKey?: string;
 }
 
+/** The 启用/停用 status column most entities share (status 1 enabled, 0 disabled). */
+export function statusColumn<T>(): ResourceColumn<T> {
+  return {
+    title: 'common.status',
+    dataIndex: 'status' as keyof T & string,
+    width: 90,
+    options: [
+      { label: 'common.enabled', value: 1, color: 'green' },
+      { label: 'common.disabled', value: 0, color: 'default' },
+    ],
+    form: { type: 'radio', span: 12, default: 1 },
+  };
+}
+
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const splitCsv = (v: unknown) => (Array.isArray(v) ? v.map(String) : String(v ?? '').split(',').filter(Boolean));
 

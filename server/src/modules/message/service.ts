@@ -12,6 +12,7 @@ import type { Page } from '../../http/page.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import { USER_MESSAGES } from '../../realtime/topics.ts';
+import type { PushedMessage, Receiver } from '@campus/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,23 +50,7 @@ export interface SendMessageInput {
   roleId?: string;
 }
 
-/** What a recipient's /userMessages/{userId} topic carries. */
-export interface PushedMessage {
-  id: string;
-  title: string;
-  content: string;
-  type: number;
-  pcUrl: string | null;
-  createTime: string;
-}
-
-export interface Receiver {
-  userId: string;
-  account: string | null;
-  realName: string | null;
-  isRead: number;
-  readTime: string | null;
-}
+export type { PushedMessage, Receiver };
 
 const M = {
   noReceivers: ['请选择接收人', 'Choose at least one recipient (userIds)'],

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Modal, Segmented, Space, Spin, message } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { ResourceList, statusColumn, type ResourceDescription } from '../../components/ResourceList';
 import { CheckTree } from '../../components/CheckTree';
 import { menuIcon } from '../../shell/icons';
 import { grantTopMenus, grantTopTree, menuApi, menuTree, topMenuApi, topTreeKeys, type Menu, type TopMenu, type TreeNode } from '../../api/admin';
@@ -78,16 +78,7 @@ function topResource(openGrant: (id: string) => void): ResourceDescription<TopMe
       { title: 'menuAdmin.source', dataIndex: 'source', width: 200, render: iconCell, form: { span: 12, help: 'menuAdmin.sourceHelp' } },
       { title: 'menuAdmin.path', dataIndex: 'path', width: 180, form: { span: 12 } },
       { title: 'common.sort', dataIndex: 'sort', width: 80, sortable: true, form: { type: 'number', min: 0, span: 12, default: 1 } },
-      {
-        title: 'common.status',
-        dataIndex: 'status',
-        width: 90,
-        options: [
-          { label: 'common.enabled', value: 1, color: 'green' },
-          { label: 'common.disabled', value: 0, color: 'default' },
-        ],
-        form: { type: 'radio', span: 12, default: 1 },
-      },
+      statusColumn(),
     ],
     extraActions: [
       { key: 'grant', label: 'menuAdmin.topGrant', permission: 'menu_edit', placement: 'row', icon: <ApartmentOutlined />, onClick: ({ row }) => openGrant(String(row!.id)) },

@@ -4,7 +4,7 @@ import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { ResourceList, statusColumn, type ResourceDescription } from '../../components/ResourceList';
 import { tenantApi, tenantPackageApi, tenantPackageSetting, tenantSetting, type Tenant, type TenantPackage } from '../../api/admin';
 import i18n from '../../i18n';
 
@@ -42,16 +42,7 @@ function tenantResource(openSetting: (ids: string[]) => void, openPackage: (row:
         form: { type: 'datetime', span: 12 },
       },
       { title: 'tenant.package', dataIndex: 'packageId', hideInTable: true, inDetail: false, form: { type: 'select', span: 12, loadOptions: packageOptions } },
-      {
-        title: 'common.status',
-        dataIndex: 'status',
-        width: 90,
-        options: [
-          { label: 'common.enabled', value: 1, color: 'green' },
-          { label: 'common.disabled', value: 0, color: 'default' },
-        ],
-        form: { type: 'radio', span: 12, default: 1 },
-      },
+      statusColumn(),
     ],
     extraActions: [
       { key: 'setting', label: 'tenant.setting', permission: 'tenant_setting', placement: 'toolbar', icon: <SettingOutlined />, needSelection: true, onClick: ({ selected }) => openSetting(selected) },

@@ -7,20 +7,13 @@ import { join } from 'node:path';
 import { loadConfig } from '../../../config.ts';
 import { openDatabase, type Database } from '../../../db/index.ts';
 import { migrate } from '../../../db/migrate.ts';
+import { freshPostgresDatabase, postgresAvailable } from '../../../../test/harness.ts';
 import { WorkflowEngine, type EngineOptions } from './engine.ts';
 
 export type Kind = 'pglite' | 'postgres';
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-let pgUp: boolean | undefined;
 export async function kinds(): Promise<Kind[]> {
-  if (process.env.TEST_PG === 'off') return ['pglite'];
-  if (pgUp === undefined) {
-    const pg = (await import('pg')).default;
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-    try { await c.connect(); await c.end(); pgUp = true; } catch { pgUp = false; }
-  }
-  return pgUp ? ['pglite', 'postgres'] : ['pglite'];
+  return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 export interface TestDb {
@@ -35,23 +28,7 @@ export async function openTestDb(kind: Kind): Promise<TestDb> {
   const dir = mkdtempSync(join(tmpdir(), 'wf-engine-'));
   let databaseUrl = '';
   let drop: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
-    const pg = (await import('pg')).default;
-    const name = 'wf_' + randomBytes(6).toString('hex');
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(PG_ADMIN_URL);
-    u.pathname = '/' + name;
-    databaseUrl = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  if (kind === 'postgres') ({ url: databaseUrl, drop } = await freshPostgresDatabase('wf_'));
   const config = loadConfig({ dataDir: dir, databaseUrl });
   let database = await openDatabase(config);
   await migrate(database.db);
