@@ -52,8 +52,8 @@ export const registry: PageEntry[] = [
   { path: '/resource/sms', component: lazy(() => import('./resource/sms')) },
 ];
 
-// Areas may also list their screens in pages/<area>/routes.ts (export const routes: PageEntry[]).
-for (const mod of Object.values(import.meta.glob<{ routes: PageEntry[] }>('./*/routes.ts', { eager: true }))) registry.push(...mod.routes);
+// Areas (and sub-areas) may also list their screens in pages/<area>/**/routes.ts (export const routes: PageEntry[]).
+for (const mod of Object.values(import.meta.glob<{ routes: PageEntry[] }>('./**/routes.ts', { eager: true }))) registry.push(...mod.routes);
 
 export function matchPage(pathname: string): PageEntry | undefined {
   return registry.find((e) => matchPath({ path: e.path, end: true }, pathname));
