@@ -74,6 +74,55 @@ async function pop3Loopback(messages: { uid: string; raw: string }[]) {
   return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((res) => server.close(() => res())) };
 }
 
+/**
+ * IMAP on 127.0.0.1:<random>, enough of RFC 3501 for a client that signs in, examines INBOX,
+ * searches and fetches by UID: user box / pw, UIDVALIDITY 77, the given messages (uid -> raw).
+ * `commands` records what the client sent, so the test sees the INBOX was never opened read-write.
+ */
+async function imapLoopback(messages: { uid: number; raw: string }[]) {
+  const commands: string[] = [];
+  const server: Server = createServer((sock) => {
+    let authed = false;
+    let buf = '';
+    sock.write('* OK [CAPABILITY IMAP4rev1] loopback IMAP ready\r\n');
+    sock.on('data', (d) => {
+      buf += d.toString('latin1');
+      let at: number;
+      while ((at = buf.indexOf('\r\n')) >= 0) {
+        const line = buf.slice(0, at);
+        buf = buf.slice(at + 2);
+        const [tag, rawCmd = '', ...rest] = line.split(' ');
+        let cmd = rawCmd.toUpperCase();
+        let args = rest;
+        if (cmd === 'UID') { cmd = `UID ${String(args[0]).toUpperCase()}`; args = args.slice(1); }
+        commands.push(cmd);
+        const ok = (text = 'done') => sock.write(`${tag} OK ${text}\r\n`);
+        if (cmd === 'CAPABILITY') { sock.write('* CAPABILITY IMAP4rev1\r\n'); ok(); }
+        else if (cmd === 'LOGIN') {
+          const [user, pass] = args.map((a) => a.replace(/^"|"$/g, ''));
+          authed = user === 'box' && pass === 'pw';
+          sock.write(authed ? `${tag} OK [CAPABILITY IMAP4rev1] signed in\r\n` : `${tag} NO [AUTHENTICATIONFAILED] invalid credentials\r\n`);
+        } else if (cmd === 'LOGOUT') { sock.write('* BYE\r\n'); ok(); sock.end(); }
+        else if (!authed) sock.write(`${tag} NO sign in first\r\n`);
+        else if (cmd === 'EXAMINE' || cmd === 'SELECT') {
+          sock.write(`* FLAGS (\\Seen)\r\n* ${messages.length} EXISTS\r\n* 0 RECENT\r\n* OK [UIDVALIDITY 77] ok\r\n* OK [UIDNEXT 100] ok\r\n`);
+          ok(cmd === 'EXAMINE' ? '[READ-ONLY] examined' : '[READ-WRITE] selected');
+        } else if (cmd === 'UID SEARCH') { sock.write(`* SEARCH ${messages.map((m) => m.uid).join(' ')}\r\n`); ok(); }
+        else if (cmd === 'UID FETCH') {
+          const wanted = new Set(String(args[0]).split(',').map(Number));
+          messages.forEach((m, i) => {
+            if (wanted.has(m.uid)) sock.write(`* ${i + 1} FETCH (UID ${m.uid} BODY[] {${Buffer.byteLength(m.raw)}}\r\n${m.raw})\r\n`);
+          });
+          ok();
+        } else ok();
+      }
+    });
+    sock.on('error', () => undefined);
+  });
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+  return { port: (server.address() as AddressInfo).port, commands, close: () => new Promise<void>((res) => server.close(() => res())) };
+}
+
 const raw = (subject: string, body: string, from = 'alice@example.org') => [
   `From: Alice <${from}>`, 'To: box@campus.test', `Subject: ${subject}`, 'Date: Tue, 03 Mar 2026 10:00:00 +0800', 'MIME-Version: 1.0',
   'Content-Type: text/plain; charset=utf-8', '', body, '.leading dot line', 'end'].join('\r\n');
@@ -84,15 +133,17 @@ await forEachDatabase('e-mail', (kind) => {
   let other: string;
   let smtp: Awaited<ReturnType<typeof smtpLoopback>>;
   let pop: Awaited<ReturnType<typeof pop3Loopback>>;
+  let imap: Awaited<ReturnType<typeof imapLoopback>>;
   before(async () => {
-    [s, smtp, pop] = await Promise.all([
+    [s, smtp, pop, imap] = await Promise.all([
       startServer({ kind }), smtpLoopback(),
       pop3Loopback([{ uid: 'u-1', raw: raw('第一封 first', 'hello inbox') }, { uid: 'u-2', raw: raw('Second', 'second body', 'bob@example.org') }]),
+      imapLoopback([{ uid: 5, raw: raw('IMAP 来信', 'over imap') }, { uid: 11, raw: raw('IMAP second', 'two', 'carol@example.org') }]),
     ]);
     admin = (await s.login()).access_token;
     other = (await s.login('admin', 'admin', '100001')).access_token;
   });
-  after(async () => { await Promise.all([s?.close(), smtp?.close(), pop?.close()]); });
+  after(async () => { await Promise.all([s?.close(), smtp?.close(), pop?.close(), imap?.close()]); });
   const get = (path: string, token = admin) => s.api(path, { token });
   const post = (path: string, json?: unknown, token = admin) => s.api(path, { method: 'POST', token, ...(json === undefined ? {} : { json }) });
   const en = (path: string, json: unknown) => s.api(path, { method: 'POST', token: admin, json, headers: { 'Accept-Language': 'en' } });
@@ -305,7 +356,7 @@ await forEachDatabase('e-mail', (kind) => {
     const c = (await post('/api/blade-email/config/submit', cfg)).body.data;
     assert.equal(c.password, undefined);
     const c2 = (await post('/api/blade-email/config/submit', { ...cfg, configName: '无密码', password: '' })).body.data;
-    const imap = (await post('/api/blade-email/config/submit', { ...cfg, configName: 'IMAP', protocol: 'imap', port: 993 })).body.data;
+    const imapCfg = (await post('/api/blade-email/config/submit', { ...cfg, configName: 'IMAP', protocol: 'imap', port: imap.port })).body.data;
     assert.equal((await post(`/api/blade-email/config/enable?id=${c.id}`)).status, 200);
     assert.equal((await post(`/api/blade-email/config/enable?id=${c2.id}`)).status, 200);
     const enabled = (await get('/api/blade-email/config/list?isEnabled_equal=1')).body.data.records;
@@ -326,13 +377,23 @@ await forEachDatabase('e-mail', (kind) => {
     assert.match((await get(`/api/blade-email/config/detail?id=${c.id}`)).body.data.lastSyncMessage, /0 new/);
     // refusals
     assert.equal((await post(`/api/blade-email/config/handleSync?id=${c2.id}`)).body.msg, '收件同步未配置：请填写收件服务器、端口、账号和密码');
-    assert.match((await en(`/api/blade-email/config/handleSync?id=${imap.id}`, {})).body.msg, /^Mail sync not configured: IMAP/);
+    // IMAP: count, fetch each message once (UIDVALIDITY:UID), INBOX examined read-only
+    assert.equal((await post(`/api/blade-email/config/test?id=${imapCfg.id}`)).body.data.count, 2);
+    const i1 = await post(`/api/blade-email/config/handleSync?id=${imapCfg.id}`);
+    assert.equal(i1.status, 200, JSON.stringify(i1.body));
+    assert.equal(i1.body.data.fetched, 2);
+    assert.equal((await post(`/api/blade-email/config/handleSync?id=${imapCfg.id}`)).body.data.fetched, 0, 'each IMAP message once');
+    const viaImap = (await get(`/api/blade-email/inbox/list?configId=${imapCfg.id}`)).body.data.records;
+    assert.deepEqual(viaImap.map((m: { subject: string }) => m.subject).sort(), ['IMAP second', 'IMAP 来信']);
+    assert.ok(imap.commands.includes('UID FETCH') && !imap.commands.includes('SELECT') && !imap.commands.some((c) => c.includes('STORE')), imap.commands.join(','));
+    await post('/api/blade-email/config/submit', { ...cfg, configName: 'IMAP', protocol: 'imap', port: imap.port, id: imapCfg.id, password: 'bad' });
+    assert.match((await en(`/api/blade-email/config/handleSync?id=${imapCfg.id}`, {})).body.msg, /^Mail sync failed: /);
     await post('/api/blade-email/config/submit', { ...cfg, id: c2.id, password: 'nope' });
     assert.match((await post(`/api/blade-email/config/handleSync?id=${c2.id}`)).body.msg, /^收件同步失败：.*invalid credentials/);
     assert.equal((await post(`/api/blade-email/config/handleSync?id=${c.id}`, undefined, other)).body.msg, '邮箱配置不存在');
     assert.equal((await post(`/api/blade-email/config/enable?id=${c.id}`, undefined, other)).status, 400);
     assert.equal((await get(`/api/blade-email/config/detail?id=${c.id}`, other)).body.data, null);
-    assert.equal((await post(`/api/blade-email/config/remove?ids=${imap.id}`)).status, 200);
+    assert.equal((await post(`/api/blade-email/config/remove?ids=${imapCfg.id}`)).status, 200);
   });
 
   test('inbox: manual entry, opening marks read, remove; tenant-bound', async () => {

@@ -38,6 +38,5 @@ export const MSG = {
   configMissing: ['邮箱配置不存在', 'No such mailbox config'],
   strategyMissing: ['发送策略不存在', 'No such send strategy'],
   syncNotConfigured: ['收件同步未配置：请填写收件服务器、端口、账号和密码', 'Mail sync not configured: fill in the incoming server, port, account and password'],
-  imapUnsupported: ['收件同步未配置：暂不支持 IMAP 协议，请使用 POP3', 'Mail sync not configured: IMAP is not supported yet; use POP3'],
   syncFailed: ['收件同步失败：{detail}', 'Mail sync failed: {detail}'],
 } as const satisfies Record<string, Message>;

@@ -4,7 +4,7 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
-export interface Pop3Options {
+export interface MailboxOptions {
   host: string;
   port: number;
   /** TLS from the first byte (POP3S) */
@@ -14,7 +14,7 @@ export interface Pop3Options {
   timeoutMs?: number;
 }
 
-export interface Pop3Message {
+export interface MailMessage {
   uid: string;
   raw: Buffer;
 }
@@ -90,7 +90,7 @@ class Session {
   }
 }
 
-async function open(o: Pop3Options): Promise<Session> {
+async function open(o: MailboxOptions): Promise<Session> {
   const timeoutMs = o.timeoutMs ?? 15_000;
   const socket = await new Promise<Socket>((resolve, reject) => {
     const s: Socket = o.secure
@@ -114,7 +114,7 @@ async function open(o: Pop3Options): Promise<Session> {
 }
 
 /** Signs in and out: proves the settings work. Answers the message count. */
-export async function pop3Check(o: Pop3Options): Promise<number> {
+export async function pop3Check(o: MailboxOptions): Promise<number> {
   const s = await open(o);
   try {
     s.send('STAT');
@@ -128,13 +128,13 @@ export async function pop3Check(o: Pop3Options): Promise<number> {
 }
 
 /** Fetches up to max messages whose unique id is not in known (oldest first). */
-export async function pop3Fetch(o: Pop3Options, known: (uid: string) => boolean, max = 50): Promise<Pop3Message[]> {
+export async function pop3Fetch(o: MailboxOptions, known: (uid: string) => boolean, max = 50): Promise<MailMessage[]> {
   const s = await open(o);
   try {
     s.send('UIDL');
     const list = (await s.multiline()).toString('latin1').split('\r\n').filter(Boolean)
       .map((l) => l.trim().split(/\s+/)).filter((p) => p.length >= 2).map(([n, uid]) => ({ n, uid }));
-    const out: Pop3Message[] = [];
+    const out: MailMessage[] = [];
     for (const { n, uid } of list) {
       if (out.length >= max) break;
       if (known(uid)) continue;

@@ -90,7 +90,7 @@ export async function emailRoutes(app: FastifyInstance, { db, config }: ModuleDe
     return ok(true);
   });
 
-  // ---- mailbox configs: where mail is received (POP3) ----
+  // ---- mailbox configs: where mail is received (POP3 or IMAP) ----
   const configs = resource(app, db, {
     base: `${BASE}/config`, tag: TAG, table: 'blade_email_config', tenant: true, permission: 'emailConfig', hidden: ['password'],
     columns: { id: 'id', configName: 'string', emailAddress: 'string', protocol: 'string', host: 'string', isEnabled: 'number', lastSyncTime: 'date', createTime: 'date' },
@@ -109,10 +109,10 @@ export async function emailRoutes(app: FastifyInstance, { db, config }: ModuleDe
   void configs;
   enableRoute(`${BASE}/config`, 'bladeEmailConfig', 'emailConfig_enable', MSG.configMissing, "Enable this mailbox config (the tenant's others are disabled)");
   app.post(`${BASE}/config/handleSync`, {
-    schema: { tags: [TAG], summary: 'Fetch new mail of this config into the inbox over POP3 (UIDL: each message once); answers {fetched}. IMAP is refused as not configured.', querystring: idQuery },
+    schema: { tags: [TAG], summary: 'Fetch new mail of this config into the inbox over POP3 (UIDL: each message once) or IMAP (UIDVALIDITY:UID, INBOX read-only); answers {fetched}', querystring: idQuery },
     config: { permission: 'emailConfig_sync' },
   }, async (req) => ok(await mail.sync(ctxOf(req), idOf(req))));
-  app.post(`${BASE}/config/test`, { schema: { tags: [TAG], summary: 'Test connection: sign in to the incoming (POP3) server of a config; answers {count} of waiting messages', querystring: idQuery }, config: { permission: ['emailConfig_edit', 'emailConfig_add'] } }, async (req) =>
+  app.post(`${BASE}/config/test`, { schema: { tags: [TAG], summary: 'Test connection: sign in to the incoming (POP3 or IMAP) server of a config; answers {count} of waiting messages', querystring: idQuery }, config: { permission: ['emailConfig_edit', 'emailConfig_add'] } }, async (req) =>
     ok({ count: await mail.checkConfig(ctxOf(req).tenantId, idOf(req)) }));
 
   // ---- templates ----

@@ -1,6 +1,6 @@
 // The rules of e-mail: filling ${var} templates, delivering an outbox row over SMTP with the
 // chosen (or the tenant's enabled) platform and recording the outcome on the row, fetching new
-// mail into the inbox over POP3, and sending strategies on their cron.
+// mail into the inbox over POP3 or IMAP, and sending strategies on their cron.
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { Cron } from 'croner';
@@ -14,6 +14,7 @@ import { isId, type Ctx, type Row } from '../../db/repo.ts';
 import { ApiError } from '../../http/errors.ts';
 import { MSG } from './messages.ts';
 import { pop3Check, pop3Fetch } from './pop3.ts';
+import { imapCheck, imapFetch } from './imap.ts';
 
 export const SEND_STATUS = { draft: 0, sent: 1, failed: 2 } as const;
 const FILE_BASE = '/api/blade-resource/oss/endpoint/file/';
@@ -241,10 +242,13 @@ export class EmailService {
     return `${sent} of ${rows.length} strategies sent`;
   }
 
-  private pop3Options(c: Row) {
-    if (String(c.protocol) === 'imap') throw new ApiError(400, MSG.imapUnsupported);
+  /** The incoming-mail client of a config: its options and the protocol's check and fetch. */
+  private receiver(c: Row) {
     if (!c.host || !c.port || !c.username || !c.password) throw new ApiError(400, MSG.syncNotConfigured);
-    return { host: String(c.host), port: Number(c.port), secure: Number(c.secure) === 1, username: String(c.username), password: String(c.password) };
+    const options = { host: String(c.host), port: Number(c.port), secure: Number(c.secure) === 1, username: String(c.username), password: String(c.password) };
+    return String(c.protocol) === 'imap'
+      ? { options, check: imapCheck, fetch: imapFetch }
+      : { options, check: pop3Check, fetch: pop3Fetch };
   }
 
   async config(tenantId: string, id: unknown): Promise<Row> {
@@ -254,9 +258,9 @@ export class EmailService {
   }
 
   async checkConfig(tenantId: string, id: unknown): Promise<number> {
-    const o = this.pop3Options(await this.config(tenantId, id));
+    const r = this.receiver(await this.config(tenantId, id));
     try {
-      return await pop3Check(o);
+      return await r.check(r.options);
     } catch (e) {
       throw new ApiError(400, MSG.connectFailed, { detail: reason(e) });
     }
@@ -265,11 +269,11 @@ export class EmailService {
   /** Fetches new mail of a config into the inbox; answers how many arrived. */
   async sync(ctx: Ctx, id: unknown): Promise<{ fetched: number }> {
     const c = await this.config(ctx.tenantId, id);
-    const o = this.pop3Options(c);
+    const r = this.receiver(c);
     const known = new Set((await this.db.selectFrom('bladeEmailInbox').select('messageUid').where('tenantId', '=', ctx.tenantId).where('configId', '=', c.id).where('messageUid', 'is not', null).execute()).map((r) => String(r.messageUid)));
     let got;
     try {
-      got = await pop3Fetch(o, (uid) => known.has(uid), 100);
+      got = await r.fetch(r.options, (uid) => known.has(uid), 100);
     } catch (e) {
       const detail = reason(e);
       await this.db.updateTable('bladeEmailConfig').set({ lastSyncTime: sql`now()`, lastSyncMessage: `failed: ${detail}`.slice(0, 1000) }).where('id', '=', c.id).execute();

@@ -1,0 +1,48 @@
+// Receiving over IMAP (imapflow): count the INBOX, and fetch the messages not seen before by
+// their UIDVALIDITY:UID pair (a mailbox rebuilt by the server gets a new UIDVALIDITY, so its
+// messages are fetched again rather than mistaken for old ones). The INBOX is opened read-only:
+// syncing never changes the mailbox's \Seen flags.
+import { ImapFlow } from 'imapflow';
+import type { MailboxOptions, MailMessage } from './pop3.ts';
+
+async function withInbox<T>(o: MailboxOptions, fn: (client: ImapFlow, uidValidity: string) => Promise<T>): Promise<T> {
+  const timeout = o.timeoutMs ?? 15_000;
+  const client = new ImapFlow({
+    host: o.host, port: o.port, secure: o.secure, auth: { user: o.username, pass: o.password },
+    logger: false, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout,
+    // plain connections to a server that offers STARTTLS upgrade; no certificate pinning here
+    doSTARTTLS: o.secure ? undefined : false,
+  });
+  client.on('error', () => undefined); // failures surface through the awaited calls below
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
+    try {
+      const box = client.mailbox;
+      return await fn(client, box ? String(box.uidValidity) : '0');
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+/** Signs in and answers how many messages wait in the INBOX. */
+export async function imapCheck(o: MailboxOptions): Promise<number> {
+  return withInbox(o, async (client) => (client.mailbox ? client.mailbox.exists : 0));
+}
+
+/** Fetches up to `max` messages whose uid `known` does not hold, oldest first. */
+export async function imapFetch(o: MailboxOptions, known: (uid: string) => boolean, max = 50): Promise<MailMessage[]> {
+  return withInbox(o, async (client, validity) => {
+    const all = (await client.search({ all: true }, { uid: true })) || [];
+    const fresh = all.filter((uid) => !known(`${validity}:${uid}`)).sort((a, b) => a - b).slice(0, max);
+    if (!fresh.length) return [];
+    const out: MailMessage[] = [];
+    for await (const m of client.fetch(fresh.join(','), { uid: true, source: true }, { uid: true })) {
+      if (m.source) out.push({ uid: `${validity}:${m.uid}`, raw: m.source });
+    }
+    return out;
+  });
+}
