@@ -15,6 +15,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { authentication, Tokens } from './http/auth.ts';
 import { contract } from './http/contract.ts';
+import { routeTable } from './http/route-table.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { modules } from './modules/index.ts';
 import { LogService } from './modules/log/service.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
   await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });
+  await app.register(routeTable); // after authentication, whose onRoute marks the API docs public
   app.decorate('scopes', services.scopes);
   await app.register(swagger, {
     openapi: {

@@ -73,11 +73,11 @@ export async function designRoutes(parent: FastifyInstance, wf: WorkflowService)
   });
 
   await parent.register(async (app) => {
-    app.addHook('preHandler', adminGuard(['wf_design_model', 'wf_design_form', 'deployment', 'deployment_view', 'wf_ops']));
+    app.addHook('onRequest', adminGuard(['wf_design_model', 'wf_design_form', 'deployment', 'deployment_view', 'wf_ops']));
     designCalls(app, wf, categories);
   });
   await parent.register(async (app) => {
-    app.addHook('preHandler', adminGuard(['deployment', 'deployment_view', 'deployment_add', 'deployment_edit', 'deployment_delete']));
+    app.addHook('onRequest', adminGuard(['deployment', 'deployment_view', 'deployment_add', 'deployment_edit', 'deployment_delete']));
     flowCalls(app, wf);
   });
 

@@ -83,7 +83,7 @@ const opBody = z.object({}).passthrough();
 export async function opsRoutes(parent: FastifyInstance, wf: WorkflowService): Promise<void> {
   // an encapsulated context, so the administrator guard covers every ops route (proxy CRUD included)
   await parent.register(async (app) => {
-    app.addHook('preHandler', adminGuard(['wf_ops']));
+    app.addHook('onRequest', adminGuard(['wf_ops']));
     opsCalls(app, wf);
   });
 }

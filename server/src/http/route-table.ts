@@ -1,0 +1,35 @@
+// Every route the server registers, as the router sees it (method, path, public/permission
+// config, query/body schemas). Kept for the metrics labels and for the trust sweeps, which
+// must walk the real table rather than a hand-kept list.
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  permission: string[];
+  schema: RouteOptions['schema'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export const routeTable = fp(async (app: FastifyInstance) => {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (r) => {
+    const cfg = (r.config ?? {}) as { public?: boolean; permission?: string | string[] };
+    for (const m of Array.isArray(r.method) ? r.method : [r.method]) {
+      if (m === 'HEAD') continue; // Fastify's automatic twin of each GET
+      table.push({
+        method: m, url: r.url, public: !!cfg.public,
+        permission: cfg.permission ? (Array.isArray(cfg.permission) ? cfg.permission : [cfg.permission]) : [],
+        schema: r.schema,
+      });
+    }
+  });
+});

@@ -1,0 +1,159 @@
+// Who may call what, swept over every route the server registered (issue 7, "Sweeps"):
+// anonymous callers get 401 on every non-public route; an ordinary user gets 403 on every route
+// that needs a menu/button code or sits behind an administrator guard; public routes answer a
+// signed-in caller nothing more than an anonymous one; and tenant B's administrator, trying
+// tenant A's ids on every route, sees none of A's rows and changes none of them.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { sql } from 'kysely';
+import { SEED } from '../../src/db/seed.ts';
+import { addUser, forEachDatabase, startServer, type TestServer } from '../harness.ts';
+import { apiRoutes, callRoute, changed, deploySimple, fingerprint, leaksStack, plantRows, tables, tally, type Answer, type Route } from './sweep.ts';
+
+const A = SEED.tenant;
+const B = SEED.otherTenant;
+const MARK = 'ZQXA';
+/** calls that end the caller's own session; they are swept last or not at all */
+const ENDS_SESSION = /\/logout$/;
+const WS = '/api/blade-message/ws';
+
+await forEachDatabase('trust: access sweeps', (kind) => {
+  let s: TestServer;
+  let routes: Route[];
+  let adminA: string, adminB: string, user: string;
+  /** every id of tenant A's rows, by table */
+  const aIds = new Map<string, string[]>();
+  let allA: string[] = [];
+
+  before(async () => {
+    s = await startServer({ kind });
+    routes = apiRoutes(s);
+    await addUser(s, 'trust_user', { roleId: SEED.userRoleId, deptId: SEED.deptTeachId });
+    [adminA, adminB, user] = await Promise.all([
+      s.login().then((r) => r.access_token as string),
+      s.login('admin', 'admin', B).then((r) => r.access_token as string),
+      s.login('trust_user', 'user').then((r) => r.access_token as string),
+    ]);
+    // tenant A's rows made the ordinary way: a process with its tasks, a message, a notice
+    await deploySimple(s, adminA, `${MARK} flow`);
+    const started = await s.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: adminA, json: { processDefKey: 'trustFlow', title: MARK } });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal((await s.api('/api/blade-message/message/save', { method: 'POST', token: adminA, json: { title: `${MARK} message`, content: MARK, type: 1, userIds: SEED.userId } })).status, 200);
+    assert.equal((await s.api('/api/blade-desk/notice/submit', { method: 'POST', token: adminA, json: { title: `${MARK} notice`, content: `<p>${MARK}</p>`, category: 1 } })).status, 200);
+    // and one row planted straight into every other tenant table
+    const planted = await plantRows(s.server.database.db, A, MARK);
+    console.log(`# [${kind}] planted ${planted.rows.length} tenant-A rows; tables that refused a plain row: ${planted.refused.join(', ') || 'none'}`);
+    for (const t of await tables(s.server.database.db)) {
+      if (!t.tenant || !t.columns.some((c) => c.name === 'id')) continue;
+      const r = await sql<{ id: string }>`select id::text as id from ${sql.table(t.name)} where tenant_id = ${A} order by id desc`.execute(s.server.database.db);
+      if (r.rows.length) aIds.set(t.name, r.rows.map((x) => x.id));
+    }
+    allA = [...new Set([...aIds.values()].flat())];
+  });
+  after(async () => { await s?.close(); });
+
+  test('the route table is discovered, not listed by hand', () => {
+    assert.ok(routes.length > 300, `only ${routes.length} routes found`);
+    assert.ok(routes.some((r) => r.url === '/api/blade-workflow/process/completeTask'));
+    assert.ok(routes.some((r) => r.guarded), 'the workflow administrator guard shows as a preHandler');
+  });
+
+  test('anonymous callers get 401 on every non-public route', async () => {
+    const wrong: string[] = [];
+    let tried = 0;
+    for (const r of routes.filter((x) => !x.public)) {
+      const a = await callRoute(s, r, {});
+      tried++;
+      if (a.status !== 401) wrong.push(`${r.method} ${r.url} -> ${a.status}`);
+      if (leaksStack(a.text)) wrong.push(`${r.method} ${r.url}: stack trace`);
+    }
+    console.log(`# [${kind}] anonymous: ${tried} non-public routes tried`);
+    assert.deepEqual(wrong, []);
+  });
+
+  test('an ordinary user gets 403 on every route needing a code it lacks or behind an administrator guard', async () => {
+    const have = await s.server.services.menus.codes({ tenantId: A, roleIds: [SEED.userRoleId] });
+    const admin = routes.filter((r) => !r.public && (r.guarded || (r.permission.length && !r.permission.some((c) => have.has(c)))));
+    const wrong: string[] = [];
+    for (const r of admin) {
+      const a = await callRoute(s, r, { token: user });
+      if (a.status !== 403) wrong.push(`${r.method} ${r.url} -> ${a.status} ${a.text.slice(0, 120)}`);
+    }
+    console.log(`# [${kind}] ordinary user: ${admin.length} administrator routes tried`);
+    assert.deepEqual(wrong, []);
+  });
+
+  test('public routes answer a signed-in caller no more than an anonymous one, and never tenant data', async () => {
+    const keys = (x: unknown, p = ''): string[] => (x && typeof x === 'object' ? Object.entries(x as object).flatMap(([k, v]) => [p + k, ...keys(v, p + k + '.')]) : []);
+    const wrong: string[] = [];
+    for (const r of routes.filter((x) => x.public && x.method === 'GET' && x.url !== WS)) {
+      const anon = await callRoute(s, r, {});
+      const signed = await callRoute(s, r, { token: adminA });
+      const parse = (a: Answer) => { try { return JSON.parse(a.text); } catch { return a.text; } };
+      const extra = keys(parse(signed)).filter((k) => !new Set(keys(parse(anon))).has(k));
+      if (extra.length) wrong.push(`${r.url}: signed-in answer adds ${extra.join(',')}`);
+      if (anon.text.includes(MARK) || allA.some((id) => anon.text.includes(id))) wrong.push(`${r.url}: tenant data in an anonymous answer`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test("tenant B's administrator tries tenant A's ids on every route: none of A's rows seen or changed", async () => {
+    const db = s.server.database.db;
+    const tableInfo = await tables(db);
+    const scopeA = (t: { tenant: boolean }) => (t.tenant ? `tenant_id = '${A}'` : 'true');
+    const words = (x: string) => x.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter((w) => w && !['blade', 'api', 'wf', 'id', 'ids'].includes(w));
+    const ALIAS: Record<string, string> = { ins: 'instance', def: 'definition', proc: 'instance', plat: 'platform', from: 'platform' };
+    /** tables named like the words of a key or path, best match first */
+    const tablesLike = (text: string) => {
+      const w = new Set(words(text).map((x) => ALIAS[x] ?? x));
+      return [...aIds.keys()].map((t) => ({ t, score: words(t).filter((x) => w.has(x)).length / words(t).length })).filter((x) => x.score > 0).sort((a, b) => b.score - a.score).map((x) => x.t);
+    };
+    /** calls each route with A's ids; answers the outcomes and the answers that showed A's data */
+    const probe = async (token: string, sweep: Route[]) => {
+      const outcomes: number[] = [];
+      const leaks: string[] = [];
+      for (const r of sweep) {
+        const path = r.url.split('/').slice(2, -1).join('/');
+        for (let round = 0; round < 3; round++) {
+          const sent: string[] = [];
+          const pick = (list: string[]) => { const id = list[Math.min(round, list.length - 1)]; if (id) sent.push(id); return id; };
+          const id = (key: string, many: boolean) => {
+            if (key === 'tenantId') return A;
+            const cands = [...tablesLike(key === 'id' || key === 'ids' ? path : key), ...tablesLike(path)].flatMap((t) => aIds.get(t) ?? []);
+            if (many) { const list = [...new Set([...cands.slice(0, 20), ...allA])].slice(0, 900); sent.push(...list); return list.join(','); }
+            return pick(cands.length ? cands : allA.slice(round * 7));
+          };
+          const extra: Record<string, string> = {};
+          const q = (k: string, many: boolean) => { const v = id(k, many); if (v) extra[k] = v; };
+          q('id', false); q('ids', true);
+          const a = await callRoute(s, r, { token, id, query: extra, param: (n) => id(n, false) ?? '1' });
+          outcomes.push(a.status);
+          if (a.status === 401) throw new Error(`${r.url} ended the session`);
+          const seen = allA.filter((x) => a.text.includes(x) && !sent.includes(x));
+          if (a.text.includes(MARK) || seen.length) leaks.push(`${r.method} ${r.url} (round ${round}) -> ${a.status}: ${seen.slice(0, 3).join(',')} ${a.text.slice(0, 160)}`);
+          if (!sent.length) break; // nothing id-like to vary
+        }
+      }
+      return { outcomes, leaks };
+    };
+    // the detector itself: tenant A's own administrator does see A's rows through the list and detail routes
+    const own = await probe(adminA, routes.filter((r) => r.method === 'GET' && /\/(list|detail)$/.test(r.url)).slice(0, 60));
+    assert.ok(own.leaks.length > 20, `the sweep should see A's rows as A: ${own.leaks.length}`);
+    const before = await fingerprint(db, scopeA);
+    const sweep = routes.filter((r) => !r.public && !ENDS_SESSION.test(r.url));
+    const { outcomes, leaks } = await probe(adminB, sweep);
+    const tried = outcomes.length;
+    const after = await fingerprint(db, scopeA);
+    // B's own rows must not point at A's rows either (e.g. a message of B addressed to A's users)
+    const crossRefs: string[] = [];
+    for (const t of tableInfo.filter((x) => x.tenant)) {
+      const r = await sql<{ row: string }>`select x::text as row from ${sql.table(t.name)} x where tenant_id = ${B}`.execute(db);
+      for (const row of r.rows) if (!/log/.test(t.name) && allA.some((id) => row.row.includes(id))) crossRefs.push(`${t.name}: ${row.row.slice(0, 200)}`);
+    }
+    console.log(`# [${kind}] tenant isolation: ${tried} requests over ${sweep.length} routes with ${allA.length} ids of tenant A; outcomes ${tally(outcomes)}`);
+    assert.deepEqual(leaks, [], 'tenant A data visible to tenant B');
+    assert.deepEqual(changed(before, after), [], 'tenant A rows changed by tenant B');
+    assert.deepEqual(crossRefs, [], 'tenant B rows referring to tenant A rows');
+    assert.ok(!outcomes.some((x) => x >= 500 || x === 0), `server errors: ${tally(outcomes)}`);
+  });
+});
