@@ -439,6 +439,83 @@ await forEachDatabase('workflow API', (kind) => {
     }
   });
 
+  test('screens (issue 6): pre-read and submit-after in the start form, 减签 by the handler with its choices, print template (打印配置异常 without), drafts newest first', async () => {
+    const SIGN_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="test">
+  <process id="signFlow" name="会签流程" isExecutable="true">
+    <startEvent id="start" flowable:initiator="applyUser"/>
+    <sequenceFlow id="f1" sourceRef="start" targetRef="sign"/>
+    <userTask id="sign" name="会签" flowable:assignee="\${signer}" flowable:buttons="wf_pass,wf_reject,wf_add_instance,wf_delete_instance,wf_print">
+      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="signers" flowable:elementVariable="signer"/>
+    </userTask>
+    <sequenceFlow id="f2" sourceRef="sign" targetRef="end"/>
+    <endEvent id="end"/>
+  </process>
+</definitions>`;
+    const f = await post('/api/blade-workflow/design/form/submit', {
+      formKey: 'signForm', name: '会签表单',
+      content: { column: [{ label: '事项', prop: 'topic' }, { label: '类型', prop: 'kind', type: 'select', dicData: [{ label: '采购', value: 'buy' }] }, { label: '会签人', prop: 'signers', type: 'userSelect' }] },
+    });
+    assert.equal(f.status, 200);
+    const settings = {
+      preRead: { title: '须知', content: '请如实填写', readTime: 0, files: [{ name: 'a.pdf', url: '/f/a.pdf' }, { url: '' }] },
+      submitAfter: [{ submitType: 'start', content: '已提交会签', jumpType: 'newPage', jumpAddress: '/workflow/process/send' }],
+      printTemplate: { templateName: '会签单', content: '<h2>${processDefinitionName}</h2><p>${topic}/${kind}/${signers}/${startUser}</p>${approvals}' },
+    };
+    const m = (await post('/api/blade-workflow/design/model/submit', { modelKey: 'signFlow', name: '会签流程', xml: SIGN_XML, formKey: 'signForm', settings })).body.data;
+    assert.equal((await post('/api/blade-workflow/design/model/deploy', { id: m.id })).status, 200);
+    const form = (await get('/api/blade-workflow/process/getFormByProcessDefKey?processDefKey=signFlow', user)).body.data;
+    assert.deepEqual(form.preRead, { title: '须知', content: '请如实填写', readTime: 1, buttonText: '', files: [{ name: 'a.pdf', url: '/f/a.pdf' }] });
+    assert.equal(form.submitAfter[0].content, '已提交会签');
+    assert.equal((await get('/api/blade-workflow/process/getFormByProcessDefKey?processDefKey=leaveFlow', user)).body.data.preRead, null);
+
+    const started = await post('/api/blade-workflow/process/startProcessByKey', { processDefKey: 'signFlow', topic: '<b>买书</b>', kind: 'buy', signers: `${SEED.adminId},${bossId},${SEED.userId}` }, user);
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    const inst = started.body.data.processInstanceId;
+    const mine = (await todo(admin)).records.find((x: { processInstanceId: string }) => x.processInstanceId === inst);
+    // the choices leave the caller out
+    const choices = (await get(`/api/blade-workflow/process/multiInstanceSigners?taskId=${mine.taskId}`)).body.data;
+    assert.equal(choices.multiInstance, true);
+    assert.deepEqual(choices.signers.map((x: { userId: string }) => x.userId).sort(), [bossId, SEED.userId].sort());
+    assert.equal(choices.signers.find((x: { userId: string }) => x.userId === SEED.userId).name, '李明');
+    // only a handler of the task; an empty choice is refused
+    assert.equal((await post('/api/blade-workflow/process/deleteMultiInstance', { taskId: mine.taskId, assignee: bossId }, boss)).status, 403);
+    assert.equal((await post('/api/blade-workflow/process/deleteMultiInstance', { taskId: mine.taskId })).body.msg, '指定审核人不能为空');
+    const del = await post('/api/blade-workflow/process/deleteMultiInstance', { taskId: mine.taskId, assignee: bossId, comment: '不需要' });
+    assert.equal(del.body.msg, '减签成功', JSON.stringify(del.body));
+    assert.equal((await opsTasks(inst)).length, 2);
+    const d = (await get(`/api/blade-workflow/process/detail?processInsId=${inst}`)).body.data;
+    assert.ok(d.flow.some((x: { comments: { type: string }[] }) => x.comments.some((c) => c.type === 'deleteMultiInstanceComment')));
+    assert.equal(d.process.submitAfter[0].jumpType, 'newPage');
+    // not a multi-instance node: no choices
+    const leaveTask = (await post('/api/blade-workflow/process/startProcessByKey', { processDefKey: 'leaveFlow', days: 1, assignee: bossId, leader: SEED.adminId }, user)).body.data.tasks[0];
+    assert.equal((await get(`/api/blade-workflow/process/multiInstanceSigners?taskId=${leaveTask.taskId}`, user)).body.data.multiInstance, false);
+
+    // print: values escaped, dictionary labels and user names shown; a model without a template or form is refused
+    const pr = (await get(`/api/blade-workflow/process/printTemplate?processInsId=${inst}`, user)).body.data;
+    assert.equal(pr.templateName, '会签单');
+    assert.ok(pr.html.includes('<h2>会签流程</h2>'), pr.html);
+    assert.ok(pr.html.includes('&#60;b&#62;买书&#60;/b&#62;/采购/管理员、boss、李明/李明'), pr.html);
+    assert.ok(pr.html.includes('不需要') && pr.html.includes('<th>意见</th>'));
+    const none = await get(`/api/blade-workflow/process/printTemplate?processInsId=${leaveTask.processInstanceId}`, user);
+    assert.equal(none.status, 400);
+    assert.equal(none.body.msg, '打印配置异常');
+    assert.equal((await s.api(`/api/blade-workflow/process/printTemplate?processInsId=${inst}`, { token: other })).status, 404);
+
+    // drafts: newest saved first; updating one moves it up; several removed at once
+    const save = (json: unknown) => post('/api/blade-workflow/process/draft/submit', json, user).then((r) => r.body.data);
+    const a = await save({ processDefKey: 'signFlow', title: 'A', variables: { topic: 'a' } });
+    const b = await save({ processDefKey: 'signFlow', title: 'B', variables: { topic: 'b' } });
+    const order = async () => (await get('/api/blade-workflow/process/draft/list', user)).body.data.records.map((r: { title: string }) => r.title);
+    assert.deepEqual(await order(), ['B', 'A']);
+    await new Promise((r) => setTimeout(r, 20));
+    await save({ id: a.id, processDefKey: 'signFlow', title: 'A', variables: JSON.stringify({ topic: 'a2' }) });
+    assert.deepEqual(await order(), ['A', 'B']);
+    assert.equal(JSON.parse((await get(`/api/blade-workflow/process/draft/detail?id=${a.id}`, user)).body.data.variables).topic, 'a2');
+    assert.equal((await post(`/api/blade-workflow/process/draft/remove?ids=${a.id},${b.id}`, {}, user)).status, 200);
+    assert.deepEqual(await order(), []);
+  });
+
   test('every workflow and flow-engine call of the catalogue is served and answers an empty call without a server error', async () => {
     const rows = readFileSync(CATALOGUE, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'))
       .filter(([area, , path]) => (area === 'workflow' || area === 'flow-engine') && !path!.startsWith('?'));

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { hashPassword, md5 } from '../modules/auth/password.ts';
 import type { Db } from './index.ts';
 import { grantWorkflowMenus } from './migrations/0013_workflow_menus.ts';
+import { grantDraftMenu } from './migrations/0019_workflow_draft_menu.ts';
 
 export const SEED = {
   tenant: '000000',
@@ -81,6 +82,7 @@ export async function seed(db: Db): Promise<boolean> {
     ];
     // migrations ran before these roles existed: hand them the menus meant for everyone
     await grantWorkflowMenus(tx);
+    await grantDraftMenu(tx);
     let d = 0;
     for (const [code, name, items] of dicts) {
       const parentId = String(1123598814738675200n + BigInt(++d * 100));

@@ -10,8 +10,8 @@ import { resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { zmsg } from '../../http/messages.ts';
-import type { ListQuery } from './engine/index.ts';
-import { actorOf, COMMENT_SETTINGS, idList, MSG, objectOf, parseJson, say, WorkflowService, type Actor, type ModelSettings } from './service.ts';
+import { parseBpmn, type ListQuery } from './engine/index.ts';
+import { actorOf, COMMENT_SETTINGS, idList, MSG, objectOf, parseJson, preReadOf, say, WorkflowService, type Actor, type FormColumn, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-process';
@@ -21,6 +21,8 @@ const P = '/api/blade-workflow/process';
 const START_KEYS = new Set(['processId', 'processDefKey', 'processDefinitionId', 'copyUser', 'assignee', 'customUserMsg', 'customUserTask',
   'wf_form_option', 'wf_form_variable', 'initFormData', 'comment', 'draftId', 'businessKey']);
 
+const USER_TYPES = new Set(['user', 'userSelect', 'user-select', 'selectUser']);
+const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pageQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const str = (v: unknown) => (Array.isArray(v) ? String(v[v.length - 1] ?? '') : v === undefined || v === null ? '' : String(v));
 const dateOf = (v: unknown): Date | undefined => {
@@ -166,6 +168,7 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
         ...d.process, ...comment, processDefinitionName: d.process.processDefinitionName, processInstanceId: d.process.processInstanceId,
         processDefinitionId: d.process.processDefinitionId, processDefKey: key, status: d.process.processIsFinished,
         formKey: (formRow?.formKey as string | undefined) ?? model?.formKey ?? null, formUrl: model?.formUrl ?? null, modelType: model?.modelType ?? 0,
+        submitAfter: settings.submitAfter ?? [],
       },
       form: {
         formKey: formRow?.formKey ?? null, name: formRow?.name ?? null,
@@ -185,7 +188,7 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
       process: { processId: def.id, processDefinitionId: def.id, processDefKey: def.key, processDefinitionName: def.name, version: def.version, category: def.category, suspended: def.suspended },
       form: form ? { formKey: form.formKey, name: form.name, option: parseJson<Row>(form.content, {}) } : null,
       formKey: model?.formKey ?? null, formUrl: model?.formUrl ?? null, modelType: model?.modelType ?? 0,
-      assigneeRequired: !!settings.assigneeRequired, submitAfter: settings.submitAfter ?? [],
+      assigneeRequired: !!settings.assigneeRequired, submitAfter: settings.submitAfter ?? [], preRead: preReadOf(settings.preRead),
     });
   };
   app.get(`${P}/getFormByProcessId`, { schema: { tags: [TAG], summary: 'The start form of a definition (processId)', querystring: z.object({ processId: z.string().optional() }).passthrough() } },
@@ -209,6 +212,55 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
   });
   app.get(`${P}/modelView`, { schema: { tags: [TAG], summary: 'Flow chart: xml plus flow list [{historyActivityId, historyActivityType, endTime}] of processInstanceId, or the xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
     async (req) => ok(await modelView(wf, req)));
+  app.get(`${P}/printTemplate`, {
+    schema: { tags: [TAG], summary: 'Print of a process with its form (processInsId): the model\'s print template (settings.printTemplate, HTML with ${prop} placeholders and ${processDefinitionName}, ${startUser}, ${startTime}, ${status}, ${approvals}) filled with the values, escaped. 打印配置异常 when the process has no form or no enabled template.', querystring: z.object({ processInsId: z.string().optional(), processInstanceId: z.string().optional() }).passthrough() },
+  }, async (req) => {
+    const a = actorOf(req);
+    const q = req.query as Values;
+    const inst = await wf.instance(a.tenantId, str(q.processInsId ?? q.processInstanceId));
+    await wf.assertVisible(a, inst);
+    const key = String(inst.definitionKey);
+    const model = (await wf.models(a.tenantId, [key])).get(key);
+    const form = await wf.form(a.tenantId, model?.formKey as string | undefined);
+    const tpl = parseJson<ModelSettings>(model?.settings, {}).printTemplate;
+    if (!form || !tpl?.content || Number(tpl.status ?? 1) !== 1) throw new ApiError(400, MSG.printConfig);
+    const d = await engine.instanceDetail(String(inst.id));
+    const option = parseJson<{ column?: FormColumn[]; group?: { column?: FormColumn[] }[] }>(form.content, {});
+    const columns = [...(option.column ?? []), ...(option.group ?? []).flatMap((g) => g.column ?? [])].filter((c) => c?.prop);
+    const userIds = (v: unknown) => String(v ?? '').split(',').filter(isId);
+    const names = await wf.names(a.tenantId, [
+      String(inst.initiator ?? ''), ...d.flow.map((f) => f.assignee), ...d.flow.flatMap((f) => f.comments.map((c) => c.userId)),
+      ...columns.filter((c) => USER_TYPES.has(String(c.type))).flatMap((c) => userIds(d.variables[c.prop])),
+    ]);
+    const show = (c: FormColumn, v: unknown): string => {
+      if (v === undefined || v === null || v === '') return '';
+      if (c.type === 'dynamic' && Array.isArray(v)) {
+        const kids = (c.children?.column ?? []).filter((k) => k.prop);
+        const head = kids.map((k) => `<th>${esc(k.label ?? k.prop)}</th>`).join('');
+        const rows = (v as Values[]).map((r) => `<tr>${kids.map((k) => `<td>${show(k, r?.[k.prop])}</td>`).join('')}</tr>`).join('');
+        return `<table class="print-sub" border="1" cellspacing="0" cellpadding="4"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+      }
+      if (USER_TYPES.has(String(c.type))) return esc(userIds(v).map((u) => names.get(u) ?? u).join('、'));
+      const dic = (c as { dicData?: { label?: string; value?: unknown }[] }).dicData;
+      const one = (x: unknown) => {
+        if (x && typeof x === 'object') return String((x as Values).name ?? (x as Values).label ?? (x as Values).url ?? '');
+        const hit = dic?.find((o) => String(o.value) === String(x));
+        return hit?.label !== undefined ? String(hit.label) : String(x);
+      };
+      return esc(Array.isArray(v) ? v.map(one).join('、') : typeof v === 'string' && dic && v.includes(',') ? v.split(',').map(one).join('、') : one(v));
+    };
+    const values: Record<string, string> = {};
+    for (const c of columns) values[c.prop] = show(c, d.variables[c.prop]);
+    const approvals = d.flow.filter((f) => f.historyActivityType === 'userTask' || f.comments.length).flatMap((f) => f.comments.filter((c) => c.fullMessage).map((c) =>
+      `<tr><td>${esc(f.historyActivityName ?? f.historyActivityId)}</td><td>${esc(c.userId ? names.get(c.userId) ?? c.userId : '')}</td><td>${esc(c.fullMessage)}</td><td>${esc(String(c.time ?? '').replace('T', ' ').slice(0, 19))}</td></tr>`)).join('');
+    const builtIn: Record<string, string> = {
+      processDefinitionName: esc(inst.definitionName ?? key), startUser: esc(names.get(String(inst.initiator)) ?? inst.initiator ?? ''),
+      startTime: esc(String(inst.startTime instanceof Date ? inst.startTime.toISOString() : inst.startTime ?? '').replace('T', ' ').slice(0, 19)), status: esc(d.process.processIsFinished),
+      approvals: `<table class="print-approvals" border="1" cellspacing="0" cellpadding="4"><thead><tr>${(req.lang === 'en' ? ['Node', 'Handler', 'Comment', 'Time'] : ['节点', '办理人', '意见', '时间']).map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${approvals}</tbody></table>`,
+    };
+    const html = String(tpl.content).replace(/\$\{\s*([\w.]+)\s*\}/g, (_, k: string) => values[k] ?? builtIn[k] ?? '');
+    return ok({ templateName: tpl.templateName || form.name, processDefinitionName: inst.definitionName ?? key, html });
+  });
   app.get(`${P}/user/detail`, { schema: { tags: [TAG], summary: 'A user of my tenant for the pickers (id): id, account, realName, name, avatar, deptName, postName', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => {
     const a = actorOf(req);
     const id = (req.query as Values).id;
@@ -285,6 +337,39 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     return ok(await engine.addMultiInstance(String(b.taskId), a.userId, users, typeof b.comment === 'string' ? b.comment : undefined), say(req, MSG.signerAdded));
   });
 
+  app.get(`${P}/multiInstanceSigners`, { schema: { tags: [TAG], summary: '减签 choices of a task (taskId): whether its node is multi-instance, and the signers who have not handled it yet [{userId, name, state active|pending}], the caller left out', querystring: z.object({ taskId: z.string().optional() }).passthrough() } }, async (req) => {
+    const a = actorOf(req);
+    const t = await wf.task(a.tenantId, (req.query as Values).taskId);
+    await wf.assertVisible(a, await wf.instance(a.tenantId, t.instanceId));
+    const exec = t.executionId ? await db.selectFrom('wfExecution').selectAll().where('id', '=', String(t.executionId)).executeTakeFirst() : undefined;
+    const root = exec?.parentId ? await db.selectFrom('wfExecution').selectAll().where('id', '=', String(exec.parentId)).executeTakeFirst() : undefined;
+    if (!exec || !root?.isMiRoot) return ok({ multiInstance: false, sequential: false, signers: [] });
+    const children = await db.selectFrom('wfExecution').select('id').where('parentId', '=', String(root.id)).execute();
+    const active = children.length ? await db.selectFrom('wfTask').select(['assignee']).where('executionId', 'in', children.map((c) => String(c.id))).where('state', '=', 'active').execute() : [];
+    const users: { userId: string; state: 'active' | 'pending' }[] = active.filter((x) => x.assignee).map((x) => ({ userId: String(x.assignee), state: 'active' }));
+    // a sequential node holds its later signers in its collection after the current loop counter
+    const parsed = await parseBpmn(String((await wf.definition(a.tenantId, { id: t.definitionId })).xml));
+    const node = parsed.processes.map((p) => p.nodes.get(String(t.taskDefKey))).find(Boolean);
+    const sequential = !!node?.multiInstance?.sequential;
+    if (sequential) {
+      const coll = await db.selectFrom('wfVariable').select('value').where('executionId', '=', String(root.id)).where('name', '=', '__miCollection').executeTakeFirst();
+      const later = parseJson<unknown[]>(coll?.value, []).slice(Number(exec.loopCounter ?? 0) + 1).map(String);
+      for (const u of later) if (!users.some((x) => x.userId === u)) users.push({ userId: u, state: 'pending' });
+    }
+    const mine = users.filter((x) => x.userId !== a.userId);
+    const names = await wf.names(a.tenantId, mine.map((x) => x.userId));
+    return ok({ multiInstance: true, sequential, signers: mine.map((x) => ({ ...x, name: names.get(x.userId) ?? x.userId })) });
+  });
+
+  app.post(`${P}/deleteMultiInstance`, { schema: { tags: [TAG], summary: '减签 on a multi-instance node: taskId, assignee (user ids who have not handled it yet, comma separated), comment', body: taskBody } }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as Values;
+    await contextOf(a, String(b.taskId));
+    const users = idList(b.assignee);
+    if (!users.length) throw new ApiError(400, MSG.assigneeRequired);
+    return ok(await engine.deleteMultiInstance(String(b.taskId), a.userId, users, typeof b.comment === 'string' && b.comment.trim() ? b.comment : undefined), say(req, MSG.signerRemoved));
+  });
+
   app.post(`${P}/claimTask`, { schema: { tags: [TAG], summary: '签收: taskId; a candidate (user, role, department) takes the task', body: taskBody } }, async (req) => {
     const a = actorOf(req);
     const b = req.body as Values;
@@ -354,7 +439,8 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
 
   resource(app, db, {
     base: `${P}/draft`, tag: TAG, table: 'wf_draft', tenant: true, owner: true,
-    columns: { id: 'id', processDefId: 'id', processDefKey: 'string', title: 'string', formKey: 'string', createTime: 'date' },
+    columns: { id: 'id', processDefId: 'id', processDefKey: 'string', title: 'string', formKey: 'string', createTime: 'date', updateTime: 'date' },
+    defaultOrder: [{ field: 'updateTime', dir: 'desc' }],
     body: z.object({
       id: zOptId, processDefId: zOptId, processDefKey: z.string().max(255).optional().nullable(), title: z.string().max(255).optional().nullable(),
       formKey: z.string().max(255).optional().nullable(),

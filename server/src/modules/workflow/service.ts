@@ -32,6 +32,7 @@ export const MSG = {
   delegated: ['委托成功', 'Delegated'],
   signerAdded: ['加签成功', 'Signer added'],
   signerRemoved: ['减签成功', 'Signer removed'],
+  printConfig: ['打印配置异常', 'Print configuration abnormal: no form or print template'],
   urged: ['催办成功', 'Reminder sent'],
   urgedNobody: ['当前任务没有审核人，催办无效', 'The current task has no assignee; nobody was reminded'],
   fileRequired: ['请选择要部署的流程文件', 'Choose the BPMN file(s) to deploy'],
@@ -87,6 +88,23 @@ export interface ModelSettings {
   commentAssignmentMode?: string;
   submitValidate?: SubmitCheck[];
   submitAfter?: { submitType: string; content?: string; jumpAddress?: string; jumpType?: 'back' | 'currentPage' | 'newPage' }[];
+  /** §2.7 pre-read dialog shown before the start form opens */
+  preRead?: PreRead;
+  /** print template of the process form: HTML with ${prop} placeholders (打印配置异常 without one) */
+  printTemplate?: { templateName?: string; content?: string; status?: number };
+}
+/** Pre-read dialog (§2.7, §9): title, body, up to 3 related files, closing text (default 已 阅, chosen by the page's language) enabled after readTime seconds (1..9999, default 5). */
+export interface PreRead { enable?: boolean; title?: string; content?: string; files?: { name?: string; url?: string }[]; readTime?: number; buttonText?: string }
+
+/** The pre-read settings as the start page gets them (null when off or empty). */
+export function preReadOf(p: PreRead | undefined): Required<Omit<PreRead, 'enable'>> | null {
+  if (!p || p.enable === false || (!p.title && !p.content && !p.files?.length)) return null;
+  const t = Math.trunc(Number(p.readTime ?? 5));
+  return {
+    title: String(p.title ?? ''), content: String(p.content ?? ''),
+    files: (Array.isArray(p.files) ? p.files : []).filter((f) => f && f.url).slice(0, 3).map((f) => ({ name: String(f.name || f.url), url: String(f.url) })),
+    readTime: Number.isFinite(t) ? Math.min(9999, Math.max(1, t)) : 5, buttonText: String(p.buttonText ?? ''),
+  };
 }
 export const COMMENT_SETTINGS = ['hideComment', 'commentComponent', 'commentShowName', 'commentShowDept', 'commentShowNodeName', 'commentShowDate', 'commentShowDateFormat', 'commentAssignmentMode'] as const;
 
