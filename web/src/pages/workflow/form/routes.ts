@@ -1,0 +1,10 @@
+// Form designer screens (spec 000 §2.2): the list (menu wf_design_form), the designer of one form
+// and its version history.
+import { lazy } from 'react';
+import type { PageEntry } from '../../registry';
+
+export const routes: PageEntry[] = [
+  { path: '/workflow/design/form', component: lazy(() => import('./index')) },
+  { path: '/workflow/design/form/design/:id', title: 'fd.page.design', component: lazy(() => import('./design')) },
+  { path: '/workflow/design/form/history/:id', title: 'fd.page.history', component: lazy(() => import('./history')) },
+];
