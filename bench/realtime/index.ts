@@ -35,7 +35,8 @@ class Node {
   }
   static async start(env: Record<string, string>): Promise<{ node: Node; url: string }> {
     const child = fork(new URL('./node.ts', import.meta.url).pathname, [], {
-      execArgv: ['--import', 'tsx'], env: { ...process.env, JWT_SECRET, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // NODE_ARGS, e.g. --cpu-prof, reaches the API nodes only (profiling the server's side)
+      execArgv: ['--import', 'tsx', ...(process.env.NODE_ARGS ?? '').split(' ').filter(Boolean)], env: { ...process.env, JWT_SECRET, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const node = new Node(child);
     const ready = await node.next('ready');
@@ -245,6 +246,8 @@ if (limit && limit !== 'unlimited' && Number(limit) < CLIENTS + 200) {
 }
 // figures mean little on a busy machine: say how busy it was
 console.log(`# ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`);
-await singleNode();
-await twoNodes();
+// SCENARIOS=1 or =2 runs one of them
+const scenarios = (process.env.SCENARIOS ?? '1,2').split(',');
+if (scenarios.includes('1')) await singleNode();
+if (scenarios.includes('2')) await twoNodes();
 console.log(`# load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);

@@ -60,7 +60,8 @@ process.on('message', async (m: ToNode) => {
     // sentAt on the shared clock of this machine (epoch ms, sub-millisecond)
     const sentAt = performance.timeOrigin + performance.now();
     await app.app.realtime.publishToUsers(USER_MESSAGES, m.userIds, { id: String(m.round), title: `压测 ${m.round}`, content: '', type: 1, pcUrl: null, sentAt });
-    // with the in-memory bus this is the whole fan-out loop of this node; with Redis only the publish
+    await app.app.realtime.written();
+    // with the in-memory bus this is the whole fan-out of this node (every slice); with Redis only the publish
     send({ ev: 'published', ms: performance.timeOrigin + performance.now() - sentAt });
   } else if (m.cmd === 'stop') {
     await app.close();
