@@ -77,7 +77,8 @@ export async function designRoutes(parent: FastifyInstance, wf: WorkflowService)
     designCalls(app, wf, categories);
   });
   await parent.register(async (app) => {
-    app.addHook('onRequest', adminGuard(['deployment', 'deployment_view', 'deployment_add', 'deployment_edit', 'deployment_delete']));
+    // the follow-up calls serve the 流程监控 menu (wf_ops) too; the deployment calls check their own codes
+    app.addHook('onRequest', adminGuard([...DEPLOYMENT_CODES, 'wf_ops']));
     flowCalls(app, wf);
   });
 
@@ -202,7 +203,8 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   const modelSubmit = async (req: FastifyRequest) => {
     const body = req.body as z.infer<typeof modelBody>;
     if (body.xml) await parseBpmn(body.xml); // refuse a diagram the engine cannot read before storing it
-    return ok(await models.save(ctxOf(req), { ...body }));
+    // '' clears the category: the column is a bigint
+    return ok(await models.save(ctxOf(req), { ...body, categoryId: body.categoryId === '' ? null : body.categoryId }));
   };
   for (const base of [`${D}/model`, `${F}/model`]) {
     app.get(`${base}/list`, { schema: { tags: [TAG], summary: 'Process models; paged; filters modelKey, name, categoryId, modelType', querystring: pageQuery } },
@@ -285,7 +287,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
     return ok(await db.transaction().execute(async (tx) => {
       const before = b.id ? await forms.select(ctx, tx).where('id', '=', b.id).executeTakeFirst() : undefined;
       const version = before ? Number(before.version) + (before.content !== b.content ? 1 : 0) : 1;
-      const saved = await forms.save(ctx, { ...b, version }, tx);
+      const saved = await forms.save(ctx, { ...b, categoryId: b.categoryId === '' ? null : b.categoryId, version }, tx);
       if (!before || before.content !== b.content) {
         await tx.insertInto('wfFormHistory').values({ id: nextId(), tenantId: ctx.tenantId, formId: String(saved.id), version, name: saved.name, content: saved.content, createUser: ctx.userId }).execute();
       }
@@ -329,10 +331,12 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   });
 }
 
+const DEPLOYMENT_CODES = ['deployment', 'deployment_view', 'deployment_add', 'deployment_edit', 'deployment_delete'];
+
 function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
   const { db, engine } = wf;
 
-  app.get(`${F}/manager/list`, { schema: { tags: [TAG], summary: 'Deployed definitions of the tenant; paged; filters key (processDefinitionKey), category; latest=1 keeps the newest version of each key', querystring: pageQuery } }, async (req) => {
+  app.get(`${F}/manager/list`, { onRequest: adminGuard(DEPLOYMENT_CODES), schema: { tags: [TAG], summary: 'Deployed definitions of the tenant; paged; filters key (processDefinitionKey), category; latest=1 keeps the newest version of each key', querystring: pageQuery } }, async (req) => {
     const a = actorOf(req);
     const q = req.query as Values;
     const s = (v: unknown) => (typeof v === 'string' && v ? v : undefined);

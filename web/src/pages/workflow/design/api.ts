@@ -1,0 +1,183 @@
+// Calls of the process design and deployment screens (spec 000 §7 "Process model scope", "Model",
+// "History", "Flow engine (/api/blade-flow)").
+import { cleanParams, crud, type ListParams, type TreeNode } from '../../../api/crud';
+import { http, request } from '../../../api/request';
+import type { Page } from '../../../api/types';
+import type { Person } from '../../../api/message';
+import type { FormOption } from '../api';
+
+export const D = '/api/blade-workflow/design';
+export const F = '/api/blade-flow';
+
+/** wf_model.settings (server ModelSettings): comment display, start rules and submit checks. */
+export interface SubmitCheck {
+  submitType: string;
+  validateType: 'js' | 'sql';
+  diyJS?: string;
+  diySql?: string;
+  resConfig?: 0 | 1;
+  message?: string;
+}
+export interface SubmitAfter {
+  submitType: string;
+  content?: string;
+  jumpAddress?: string;
+  jumpType?: 'back' | 'currentPage' | 'newPage';
+}
+export interface ModelSettings {
+  assigneeRequired?: boolean;
+  hideComment?: boolean;
+  commentComponent?: string;
+  commentShowName?: boolean;
+  commentShowDept?: boolean;
+  commentShowNodeName?: boolean;
+  commentShowDate?: boolean;
+  commentShowDateFormat?: string;
+  commentAssignmentMode?: string;
+  submitValidate?: SubmitCheck[];
+  submitAfter?: SubmitAfter[];
+}
+
+export interface Model {
+  id: string;
+  modelKey: string;
+  name: string;
+  categoryId?: string | null;
+  icon?: string | null;
+  description?: string | null;
+  xml?: string | null;
+  formKey?: string | null;
+  formUrl?: string | null;
+  modelType?: number;
+  version: number;
+  settings?: ModelSettings | string | null;
+  definitionId?: string | null;
+  createTime?: string;
+  updateTime?: string;
+}
+
+export interface ModelHistory {
+  id: string;
+  modelId: string;
+  version: number;
+  name: string;
+  xml?: string | null;
+  definitionId?: string | null;
+  createTime: string;
+}
+
+export interface ScopeRow {
+  scopeType: 'all' | 'user' | 'role' | 'dept';
+  val: string;
+}
+
+export interface FormRow {
+  id: string;
+  formKey: string;
+  name: string;
+  content?: string | null;
+  version?: number;
+}
+
+export interface ButtonRow {
+  id: string;
+  buttonKey: string;
+  name: string;
+  display?: number;
+  sort?: number;
+}
+
+export interface DefinitionRow {
+  id: string;
+  processDefinitionId: string;
+  processDefinitionKey: string;
+  key: string;
+  name: string | null;
+  version: number;
+  category: string | null;
+  deploymentId: string;
+  resourceName: string | null;
+  deploymentTime: string;
+  suspensionState: 1 | 2;
+}
+
+export interface FollowRow {
+  processInstanceId: string;
+  processDefinitionId: string;
+  processDefinitionKey: string;
+  processDefinitionName: string | null;
+  initiator: string | null;
+  initiatorName?: string | null;
+  startTime: string;
+  processIsFinished: string;
+  currentNodes: { taskId: string; taskName: string | null; assignee: string | null }[];
+  [k: string]: unknown;
+}
+
+export const modelApi = {
+  ...crud<Model>(`${D}/model`),
+  deploy: (id: string) => http.postR<{ modelId: string; version: number }>(`${D}/model/deploy`, { id }),
+  changeCategory: (ids: string[], categoryId: string | null) => http.post<boolean>(`${D}/model/changeCategory`, { ids: ids.join(','), categoryId: categoryId ?? '' }),
+  scopes: (modelId: string) => http.get<Page<ScopeRow & { id: string }>>(`${D}/model/scope/list`, { modelId, size: 500 }),
+  saveScopes: (modelId: string, scopes: ScopeRow[]) => http.post<boolean>(`${D}/model/scope/submit`, { modelId, scopes }),
+  history: (params: ListParams) => http.get<Page<ModelHistory>>(`${D}/model/history/list`, cleanParams({ current: 1, size: 10, ...params })),
+  historyDetail: (id: string) => http.get<ModelHistory | null>(`${D}/model/history/detail`, { id }),
+  setMainVersion: (id: string) => http.postR<{ version: number }>(`${D}/model/history/setMainVersion`, { id }),
+};
+
+export const categoryApi = {
+  ...crud<{ id: string; name: string; parentId: string; sort?: number }>(`${D}/category`),
+  tree: () => http.get<TreeNode[]>(`${D}/category/tree`),
+};
+
+export const formApi = {
+  list: (params: ListParams = {}) => http.get<Page<FormRow>>(`${D}/form/list`, cleanParams({ current: 1, size: 200, ...params })),
+  byKey: (formKey: string) => http.get<FormRow | null>(`${D}/form/detail`, { formKey }),
+};
+
+export const buttonApi = {
+  list: () => http.get<Page<ButtonRow>>(`${D}/button/list`, { current: 1, size: 200, ascs: 'sort' }),
+};
+
+export const usersByIds = (ids: string[]) =>
+  ids.length ? http.get<Person[]>('/api/blade-system/user/userListByIds', { ids: ids.join(',') }) : Promise.resolve([] as Person[]);
+
+export const deployApi = {
+  list: (params: ListParams) => http.get<Page<DefinitionRow>>(`${F}/manager/list`, cleanParams({ current: 1, size: 10, ...params })),
+  changeState: (processId: string, state: 'suspend' | 'active') => http.post<{ suspensionState: 1 | 2 }>(`${F}/manager/change-state`, { processId, state }),
+  upload: (files: File[], category?: string) => {
+    const fd = new FormData();
+    if (category) fd.append('category', category);
+    for (const f of files) fd.append('files', f, f.name);
+    return request<{ data: unknown[] }>({ url: `${F}/manager/deploy-upload`, method: 'post', data: fd, timeout: 60_000 });
+  },
+  remove: (deploymentIds: string[]) => http.post<boolean>(`${F}/manager/delete-deployment`, { deploymentIds: deploymentIds.join(',') }),
+  follow: (params: ListParams) => http.get<Page<FollowRow>>(`${F}/follow/list`, cleanParams({ current: 1, size: 10, ...params })),
+  deleteInstance: (processInstanceId: string, deleteReason: string) => http.post<unknown>(`${F}/follow/delete-process-instance`, { processInstanceId, deleteReason }),
+};
+
+/** Every field of a designed form (groups and sub-tables flattened one level): prop and label. */
+export function formFields(content: string | null | undefined): { prop: string; label: string }[] {
+  let option: FormOption;
+  try {
+    option = JSON.parse(content || '{}') as FormOption;
+  } catch {
+    return [];
+  }
+  const cols = [...(option.column ?? []), ...(option.group ?? []).flatMap((g) => g.column ?? [])];
+  return cols.filter((c) => c.prop && c.type !== 'title' && c.type !== 'divider').map((c) => ({ prop: c.prop, label: c.label || c.prop }));
+}
+
+/** Settings as the detail call answers them (an object) or as a list row carries them (text). */
+export function settingsOf(m: Pick<Model, 'settings'> | null | undefined): ModelSettings {
+  const s = m?.settings;
+  if (!s) return {};
+  if (typeof s === 'string') {
+    try {
+      return JSON.parse(s) as ModelSettings;
+    } catch {
+      return {};
+    }
+  }
+  return s;
+}

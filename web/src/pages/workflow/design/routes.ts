@@ -1,0 +1,9 @@
+// Process design screens (000 §2.2): the model list, the designer of one model, its versions.
+import { lazy } from 'react';
+import type { PageEntry } from '../../registry';
+
+export const routes: PageEntry[] = [
+  { path: '/workflow/design/model', component: lazy(() => import('./model')) },
+  { path: '/workflow/design/process/:id', title: 'wfd.page.designer', component: lazy(() => import('./process')) },
+  { path: '/workflow/design/model/history/:id', title: 'wfd.page.history', component: lazy(() => import('./history')) },
+];
