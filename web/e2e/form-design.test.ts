@@ -112,11 +112,13 @@ describe('form designer in the browser', () => {
     await server?.close();
   });
 
-  async function shot(page: Page, name: string): Promise<void> {
+  async function shot(page: Page, name: string, height = 800): Promise<void> {
     if (!SHOTS) return;
     mkdirSync(SHOTS, { recursive: true });
+    if (height !== 800) await page.setViewportSize({ width: 1366, height });
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${SHOTS}/${name}.png` });
+    if (height !== 800) await page.setViewportSize({ width: 1366, height: 800 });
   }
 
   async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
@@ -365,6 +367,147 @@ describe('form designer in the browser', () => {
     await toast(page, '操作成功');
     await row.waitFor({ state: 'detached' });
     assert.equal(await api(`/api/blade-workflow/design/form/detail?id=${formId}`), null);
+  });
+
+  test('every field type renders and validates in the preview; JSON import; rich text is sanitised', async () => {
+    const token = (await server.login()).access_token as string;
+    const made = await server.api('/api/blade-workflow/design/form/submit', { method: 'POST', token, json: { formKey: 'fdE2eAll', name: '全部字段' } });
+    assert.equal(made.status, 200);
+    const { context, page } = await newPage(browser);
+    contexts.push(context);
+    await signIn(page, server.url, server);
+    await page.goto(`${server.url}/#/workflow/design/form/design/${made.body.data.id}`);
+    await page.getByText('从左侧点击或拖入字段开始设计').waitFor();
+
+    // JSON: a broken text is refused, a design is applied
+    await page.locator('.fd-open-json').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '表单 JSON' });
+    await dialog.locator('textarea').fill('{"column": [');
+    await dialog.locator('.fd-json-apply').click();
+    await dialog.locator('.fd-json-error').getByText('JSON 格式错误').waitFor();
+    await dialog.locator('textarea').fill('[1,2]');
+    await dialog.locator('.fd-json-apply').click();
+    await dialog.locator('.fd-json-error').getByText('不是表单设计 JSON').waitFor();
+    const design = {
+      column: [
+        { type: 'upload', prop: 'files', label: '附件', required: true, limit: 2, accept: '.txt,.pdf', span: 12 },
+        { type: 'upload', prop: 'photos', label: '照片', uploadType: 'image', limit: 1, span: 12 },
+        { type: 'user', prop: 'owner', label: '负责人', required: true, value: '${user.id}', span: 12 },
+        { type: 'dept', prop: 'dept', label: '部门', value: '${user.deptId}', span: 12 },
+        { type: 'region', prop: 'area', label: '地区', levels: 2, required: true, span: 12 },
+        { type: 'daterange', prop: 'period', label: '起止日期', span: 12 },
+        { type: 'radio', prop: 'level', label: '级别', dicData: [{ label: '一般', value: '1' }, { label: '重要', value: '2' }], value: '1', span: 12 },
+        { type: 'checkbox', prop: 'flags', label: '是否', dicCode: 'yes_no', span: 12 },
+        { type: 'switch', prop: 'urgent', label: '加急', span: 6 },
+        { type: 'number', prop: 'amount', label: '金额', min: 0, precision: 2, span: 6 },
+        { type: 'time', prop: 'at', label: '时间', span: 12 },
+        { type: 'textarea', prop: 'reason', label: '事由', rules: [{ pattern: '^[\\s\\S]{5,}$', message: '事由至少 5 个字' }] },
+        { type: 'divider', prop: 'sep', label: '正文与签字' },
+        { type: 'richtext', prop: 'body', label: '正文' },
+        { type: 'richtext', prop: 'notice', label: '须知', disabled: true, value: '<p>请<b>仔细</b>阅读</p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>' },
+        { type: 'signature', prop: 'sign', label: '签名', required: true },
+        // task rights as the detail page passes them: hidden, and read-only without its rules
+        { prop: 'secret', label: '不可见', readable: false, required: true },
+        { prop: 'fixed', label: '只读', writable: false, required: true, value: '固定值' },
+      ],
+    };
+    await dialog.locator('textarea').fill(JSON.stringify(design));
+    await dialog.locator('.fd-json-apply').click();
+    await toast(page, '已应用 JSON');
+    for (const c of design.column) if (c.prop !== 'secret') await field(page, c.prop).waitFor();
+
+    await page.locator('.fd-mode').getByText('预览').click();
+    const preview = page.getByTestId('fd-preview');
+    // templates: the signed-in user and his department
+    await preview.locator('.wf-field-owner .wf-person-tag').getByText('管理员').waitFor();
+    assert.notEqual((await preview.locator('.wf-field-dept .ant-select-selection-item').innerText()).trim(), '');
+    // the dictionary's checkboxes, the static radio with its default
+    await preview.locator('.wf-field-flags').getByText('是', { exact: true }).waitFor();
+    assert.equal(await preview.locator('.wf-field-level .ant-radio-wrapper-checked').innerText(), '一般');
+    // stored rich text is shown sanitised
+    const notice = preview.locator('.wf-field-notice .fr-richtext-view');
+    await notice.getByText('仔细').waitFor();
+    assert.equal(await notice.locator('img[onerror], script').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
+
+    // unreadable: hidden; unwritable: read-only and never refused
+    assert.equal(await preview.locator('.wf-field-secret').count(), 0);
+    assert.equal(await preview.locator('.wf-field-fixed input').isDisabled(), true);
+    assert.equal(await preview.locator('.wf-field-fixed input').inputValue(), '固定值');
+
+    // empty: every §5 message
+    await preview.locator('.fd-preview-submit').click();
+    await toast(page, '附件必须上传');
+    await preview.locator('.wf-field-files .ant-form-item-explain').getByText('附件必须上传').waitFor();
+    await preview.locator('.wf-field-area .ant-form-item-explain').getByText('地区不能为空').waitFor();
+    await preview.locator('.wf-field-sign .ant-form-item-explain').getByText('签名不能为空').waitFor();
+
+    // upload: kinds allowed anywhere, the control's types, then a real upload
+    const upload = preview.locator('.wf-field-files input[type=file]');
+    await upload.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await toast(page, '请勿上传非法文件！');
+    await upload.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('x') });
+    await toast(page, '仅允许上传.txt, .pdf');
+    await upload.setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('申领说明\n') });
+    await preview.locator('.wf-field-files').getByText('note.txt').waitFor();
+
+    // region: a province and a city
+    await preview.locator('.wf-field-area .ant-select-selector').click();
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').first().locator('.ant-cascader-menu-item').first().click();
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
+    await page.keyboard.press('Escape');
+
+    // rich text editor
+    await preview.locator('.wf-field-body .ql-editor').click();
+    await page.keyboard.type('申领理由如下');
+
+    // the reason's own pattern message
+    await preview.locator('.wf-field-reason textarea').fill('太短');
+    await preview.locator('.fd-preview-submit').click();
+    await toast(page, '事由至少 5 个字');
+    await preview.locator('.wf-field-reason textarea').fill('用于新学期教学');
+
+    // signature: an empty pad is refused, a drawn one is kept
+    await preview.locator('.wf-field-sign .fr-sign-open').click();
+    const sign = page.locator('.ant-modal').filter({ hasText: '电子签名' });
+    await sign.locator('canvas').waitFor();
+    await page.waitForTimeout(200);
+    await sign.locator('.fr-sign-confirm').click();
+    await toast(page, '请先签名再确认');
+    const box = (await sign.locator('canvas').boundingBox())!;
+    for (let i = 0; i < 4; i++) {
+      await page.mouse.move(box.x + 40 + i * 30, box.y + 60);
+      await page.mouse.down();
+      for (let k = 1; k <= 20; k++) await page.mouse.move(box.x + 40 + i * 30 + k * 12, box.y + 60 + Math.sin(k / 2) * 60 + i * 30);
+      await page.mouse.up();
+    }
+    await sign.locator('.fr-sign-confirm').click();
+    await preview.locator('.wf-field-sign img.fr-sign-image').waitFor();
+    await shot(page, 'all-types-zh', 2000);
+
+    await preview.locator('.fd-preview-submit').click();
+    await toast(page, '校验通过');
+    const values = JSON.parse(await preview.locator('.fd-preview-values pre').innerText());
+    assert.equal(values.files[0].name, 'note.txt');
+    assert.match(values.files[0].url, /^\S+$/);
+    assert.equal(values.area.length, 2);
+    assert.match(values.sign, /^data:image\/png;base64,/);
+    assert.match(values.body, /申领理由如下/);
+    assert.equal(values.level, '1');
+    assert.equal(values.reason, '用于新学期教学');
+    assert.match(values.owner, /^\d+$/);
+    assert.equal(JSON.stringify(values).includes('不可见不能为空'), false);
+
+    await page.locator('.fd-save').click();
+    await toast(page, '保存成功，当前版本 v2');
+
+    if (SHOTS) {
+      await setLanguage(page, 'en');
+      await page.locator('.fd-mode').getByText('Preview').click();
+      await page.getByTestId('fd-preview').locator('.fd-preview-submit').click();
+      await page.getByTestId('fd-preview').locator('.wf-field-files .ant-form-item-explain').getByText('附件 must have a file').waitFor();
+      await shot(page, 'all-types-en', 2000);
+    }
   });
 });
 
