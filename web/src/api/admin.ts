@@ -2,7 +2,7 @@
 // goes through crud(); what follows it is what is special about an entity.
 import { crud, postQuery, type TreeNode } from './crud';
 import { message } from 'antd';
-import i18n from '../i18n';
+import i18n, { localizeMenuTree } from '../i18n';
 import { RequestError, http, request } from './request';
 import type { Page } from './types';
 
@@ -18,6 +18,7 @@ export interface User {
   phone?: string;
   sex?: number;
   birthday?: string;
+  avatar?: string;
   userType?: number;
   roleId?: string;
   deptId?: string;
@@ -80,7 +81,8 @@ export interface GrantTree {
   dataScope: TreeNode[];
   apiScope: TreeNode[];
 }
-export const grantTree = () => http.get<GrantTree>(`${SYS}/menu/grant-tree`);
+export const grantTree = () =>
+  http.get<GrantTree>(`${SYS}/menu/grant-tree`).then((g) => ({ menu: localizeMenuTree(g.menu), dataScope: localizeMenuTree(g.dataScope), apiScope: localizeMenuTree(g.apiScope) }));
 export const roleTreeKeys = (roleIds: string[]) =>
   http.get<{ menu: string[]; dataScope: string[]; apiScope: string[] }>(`${SYS}/menu/role-tree-keys`, { roleIds: roleIds.join(',') });
 export const grantRoles = (body: { roleIds: string[]; menuIds: string[]; dataScopeIds: string[]; apiScopeIds: string[] }) =>
@@ -126,7 +128,7 @@ export interface Menu {
   children?: Menu[];
 }
 export const menuApi = crud<Menu>(`${SYS}/menu`, { tree: true });
-export const menuTree = () => http.get<TreeNode[]>(`${SYS}/menu/tree`);
+export const menuTree = () => http.get<TreeNode[]>(`${SYS}/menu/tree`).then(localizeMenuTree);
 export interface TopMenu {
   id: string;
   code?: string;
@@ -137,7 +139,7 @@ export interface TopMenu {
   status?: number;
 }
 export const topMenuApi = crud<TopMenu>(`${SYS}/topmenu`);
-export const grantTopTree = () => http.get<{ menu: TreeNode[] }>(`${SYS}/menu/grant-top-tree`);
+export const grantTopTree = () => http.get<{ menu: TreeNode[] }>(`${SYS}/menu/grant-top-tree`).then((g) => ({ menu: localizeMenuTree(g.menu) }));
 export const topTreeKeys = (topMenuIds: string[]) => http.get<{ menu: string[] }>(`${SYS}/menu/top-tree-keys`, { topMenuIds: topMenuIds.join(',') });
 export const grantTopMenus = (topMenuIds: string[], menuIds: string[]) => http.post(`${SYS}/topmenu/grant`, { topMenuIds, menuIds });
 

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type ComponentType, type MutableRefObject, t
 import {
   ModalForm,
   ProForm,
+  ProFormDatePicker,
   ProFormDateTimePicker,
   ProFormDependency,
   ProFormDigit,
@@ -50,6 +51,7 @@ export interface FieldSpec {
     | 'select'
     | 'radio'
     | 'datetime'
+    | 'date'
     | 'switch'
     | 'password'
     | 'treeSelect'
@@ -244,6 +246,7 @@ export function ResourceList<T extends object>({
       // BladeX trees root at parent 0: the picker shows it as "no parent"
       else if (spec.type === 'treeSelect' && !spec.multiple && (v === '0' || v === 0)) out[col.dataIndex] = undefined;
       else if (spec.type === 'datetime' && v) out[col.dataIndex] = dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss');
+      else if (spec.type === 'date' && v) out[col.dataIndex] = dayjs(String(v)).format('YYYY-MM-DD');
       else if (col.options && v !== undefined && v !== null && typeof col.options[0]?.value === 'number') out[col.dataIndex] = Number(v);
       else if (col.options && v !== undefined && v !== null) out[col.dataIndex] = String(v);
     }
@@ -545,6 +548,9 @@ export function ResourceList<T extends object>({
       }
       case 'datetime':
         field = <ProFormDateTimePicker {...common} fieldProps={{ format: 'YYYY-MM-DD HH:mm:ss', style: { width: '100%' } }} />;
+        break;
+      case 'date':
+        field = <ProFormDatePicker {...common} fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} />;
         break;
       case 'switch':
         field = <ProFormSwitch {...common} />;

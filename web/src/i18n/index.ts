@@ -56,3 +56,25 @@ export function menuLabel(m: { code?: string; name: string }): string {
 }
 
 export default i18n;
+
+interface MenuTreeNode {
+  title: string;
+  code?: unknown;
+  alias?: unknown;
+  category?: unknown;
+  children?: MenuTreeNode[];
+}
+/**
+ * A menu tree from the server (grant trees, the menu tree) with its titles in the reader's
+ * language: menus by code, buttons (category 2) by their alias (add, edit, delete, …).
+ */
+export function localizeMenuTree<T extends MenuTreeNode>(nodes: T[]): T[] {
+  if (i18n.language !== 'en') return nodes;
+  return nodes.map((n) => ({
+    ...n,
+    title: Number(n.category) === 2 && n.alias
+      ? i18n.t(`menuButtons.${String(n.alias)}`, { defaultValue: n.title })
+      : menuLabel({ code: n.code ? String(n.code) : undefined, name: n.title }),
+    children: n.children ? localizeMenuTree(n.children) : undefined,
+  }));
+}

@@ -299,10 +299,10 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   });
   resource(app, db, {
     base: '/api/blade-system/api-scope', tag: 'system', table: 'blade_scope_api', permission: 'api_scope', guard: platform,
-    columns: { id: 'id', menuId: 'id', resourceCode: 'string', scopeName: 'string', scopePath: 'string', createTime: 'date' },
+    columns: { id: 'id', menuId: 'id', resourceCode: 'string', scopeName: 'string', scopePath: 'string', scopeType: 'number', createTime: 'date' },
     body: z.object({
       id: zOptId, menuId: z.string().regex(/^\d{1,19}$/), resourceCode: z.string().trim().min(1).max(255), scopeName: z.string().trim().min(1).max(255),
-      scopePath: z.string().trim().min(1).max(255).regex(/^\/api\/[\w\-/*.{}]*$/), scopeType: z.coerce.number().int().min(1).max(9).default(1), remark: opt(z.string().max(255)),
+      scopePath: z.string().trim().min(1).max(255).regex(/^\/api\/[\w\-/*.{}]*$/), scopeType: z.coerce.number().int().min(1).max(2).default(1), remark: opt(z.string().max(255)),
     }),
     beforeSave: (ctx) => { platform(ctx); deps.scopes.clearCache(); },
   });

@@ -13,6 +13,9 @@ import { MSG } from './messages.ts';
 import { nest } from './org.ts';
 import { checkParent, toTree, withHasChildren } from './tree.ts';
 
+/** Menu tree nodes carry code, alias and category so the page can show them in the reader's language. */
+const menuNode = (r: Row) => ({ code: r.code ?? undefined, alias: r.alias ?? undefined, category: r.category });
+
 const opt = (s: z.ZodType) => s.optional().nullable();
 const platformOnly = (tenantId: string) => { if (tenantId !== ADMIN_TENANT) throw new ApiError(403, 'forbidden'); };
 
@@ -57,7 +60,7 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   app.get('/api/blade-system/menu/lazy-menu-list', { schema: { tags: ['system'], summary: 'One level of menus (no buttons) below parentId', querystring: parentQ }, config: menuPerm }, lazy(1));
   app.get('/api/blade-system/menu/menu-list', { schema: { tags: ['system'], summary: 'All menus (no buttons) as a tree' }, config: menuPerm }, async () => ok(nest(await all().where('category', '=', 1).execute())));
   app.get('/api/blade-system/menu/tree', { schema: { tags: ['system'], summary: 'Menus (no buttons) as TreeNodes, e.g. for a parent picker', querystring: z.object({ tenantId: z.string().max(12).optional() }).passthrough() } }, async () =>
-    ok(toTree(await all().where('category', '=', 1).execute(), (r) => String(r.name))));
+    ok(toTree(await all().where('category', '=', 1).execute(), (r) => String(r.name), menuNode)));
   app.post('/api/blade-system/menu/remove', { schema: { tags: ['system'], summary: 'Remove menus without sub-menus', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: 'menu_delete' } }, async (req) => {
     const ctx = ctxOf(req);
     platformOnly(ctx.tenantId);
@@ -80,10 +83,10 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
     const ids = rows.map((r) => String(r.id));
     const scopes = async (table: string) => (ids.length ? await db.selectFrom(table).select(['id', 'menuId', 'scopeName']).where('menuId', 'in', ids).where('isDeleted', '=', 0).execute() : []);
     const [data, api] = await Promise.all([scopes('bladeScopeData'), scopes('bladeScopeApi')]);
-    const scopeTree = (list: Row[]) => toTree(rows.filter((r) => r.category === 1), (r) => String(r.name)).length
-      ? toTree([...rows.filter((r) => r.category === 1), ...list.map((s) => ({ id: String(s.id), parentId: String(s.menuId), name: s.scopeName, category: 3 }))], (r) => String(r.name ?? ''))
+    const scopeTree = (list: Row[]) => rows.some((r) => r.category === 1)
+      ? toTree([...rows.filter((r) => r.category === 1), ...list.map((s) => ({ id: String(s.id), parentId: String(s.menuId), name: s.scopeName, category: 3 }))], (r) => String(r.name ?? ''), menuNode)
       : [];
-    return ok({ menu: toTree(rows, (r) => String(r.name)), dataScope: scopeTree(data), apiScope: scopeTree(api) });
+    return ok({ menu: toTree(rows, (r) => String(r.name), menuNode), dataScope: scopeTree(data), apiScope: scopeTree(api) });
   });
   app.get('/api/blade-system/menu/role-tree-keys', { schema: { tags: ['system'], summary: 'Menu, data scope and API scope ids held by the roles', querystring: z.object({ roleIds: z.string().max(20000).optional() }).passthrough() }, config: { permission: ['role_grant', 'role', 'role_view'] } }, async (req) => {
     const ctx = ctxOf(req);
@@ -110,7 +113,7 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   app.get('/api/blade-system/menu/top-menu', { schema: { tags: ['system'], summary: 'The tenant top menus (status 1) the top bar shows' } }, async (req) =>
     ok(await top.select(ctxOf(req)).where('status', '=', 1).orderBy('sort').execute()));
   app.get('/api/blade-system/menu/grant-top-tree', { schema: { tags: ['system'], summary: 'Menus a top menu can group' }, config: menuPerm }, async (req) =>
-    ok({ menu: toTree((await grantable(req)).filter((m) => m.category === 1), (r) => String(r.name)) }));
+    ok({ menu: toTree((await grantable(req)).filter((m) => m.category === 1), (r) => String(r.name), menuNode) }));
   app.get('/api/blade-system/menu/top-tree-keys', { schema: { tags: ['system'], summary: 'Menu ids grouped under the top menus', querystring: z.object({ topMenuIds: z.string().max(20000).optional() }).passthrough() }, config: menuPerm }, async (req) => {
     const ctx = ctxOf(req);
     const ids = String((req.query as { topMenuIds?: string }).topMenuIds ?? '').split(',').filter(isId);

@@ -1,5 +1,6 @@
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
 import { apiScopeApi, menuTree, type ApiScope } from '../../api/admin';
+import { apiScopeTypes } from './scopes';
 
 const resource: ResourceDescription<ApiScope> = {
   title: 'scope.apiTitle',
@@ -18,6 +19,7 @@ const resource: ResourceDescription<ApiScope> = {
       width: 260,
       form: { required: true, span: 12, help: 'scope.scopePathHelp', rules: [{ pattern: /^\/api\/[\w\-/*.{}]*$/, message: 'scope.scopePathFormat' }] },
     },
+    { title: 'scope.apiScopeType', dataIndex: 'scopeType', search: 'equal', width: 120, options: apiScopeTypes, form: { type: 'select', required: true, span: 12, default: 1 } },
     { title: 'common.remark', dataIndex: 'remark', ellipsis: true, width: 220, form: { type: 'textarea', rows: 2 } },
   ],
 };

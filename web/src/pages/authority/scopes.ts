@@ -9,6 +9,12 @@ export const scopeTypes: FieldOption[] = [
   { label: 'scope.type5', value: 5, color: 'orange' },
 ];
 
+/** 接口权限 types (SpringBlade's api_scope_type): a classification; every type guards its path alike. */
+export const apiScopeTypes: FieldOption[] = [
+  { label: 'scope.apiType1', value: 1, color: 'blue' },
+  { label: 'scope.apiType2', value: 2, color: 'green' },
+];
+
 export const scopeColumns: FieldOption[] = [
   { label: 'scope.colCreateDept', value: 'create_dept' },
   { label: 'scope.colCreateUser', value: 'create_user' },

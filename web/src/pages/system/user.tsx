@@ -7,6 +7,7 @@ import { md5 } from 'js-md5';
 import { useTranslation } from 'react-i18next';
 import { ResourceList, type FieldOption, type ResourceDescription } from '../../components/ResourceList';
 import { usePermission } from '../../components/Permitted';
+import { AvatarUpload } from '../../components/AvatarUpload';
 import {
   auditPass,
   auditRefuse,
@@ -29,6 +30,16 @@ const i18nT = (k: string) => i18n.t(k);
 
 type Row = Record<string, unknown>;
 const PHONE = /^1\d{10}$/;
+
+/** 用户平台 (SpringBlade's user_type): where the account signs in. */
+const userTypes: FieldOption[] = [
+  { label: 'user.typeWeb', value: 1, color: 'blue' },
+  { label: 'user.typeApp', value: 2, color: 'green' },
+  { label: 'user.typeOther', value: 3, color: 'default' },
+];
+const AvatarField = ({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) => (
+  <AvatarUpload value={value ? String(value) : undefined} onChange={onChange} size={64} />
+);
 
 const locked = (row: Row) => !!row.lockUntil && new Date(String(row.lockUntil)).getTime() > Date.now();
 
@@ -74,6 +85,9 @@ function userResource(sex: FieldOption[], deptId: string | undefined, openRoles:
       { title: 'user.phone', dataIndex: 'phone', search: 'like', width: 120, form: { span: 12, rules: [{ pattern: PHONE, message: 'info.phoneFormat' }] } },
       { title: 'user.email', dataIndex: 'email', hideInTable: true, form: { span: 12, rules: [{ type: 'email', message: 'info.emailFormat' }] } },
       { title: 'user.sex', dataIndex: 'sex', hideInTable: true, options: sex, form: { type: 'select', span: 12 } },
+      { title: 'user.birthday', dataIndex: 'birthday', hideInTable: true, form: { type: 'date', span: 12 } },
+      { title: 'user.userType', dataIndex: 'userType', hideInTable: true, options: userTypes, form: { type: 'select', required: true, span: 12, default: 1 } },
+      { title: 'user.avatar', dataIndex: 'avatar', hideInTable: true, inDetail: false, form: { type: 'custom', span: 12, component: AvatarField } },
       {
         title: 'user.dept',
         dataIndex: 'deptId',
