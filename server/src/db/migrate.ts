@@ -16,6 +16,7 @@ import * as m0008 from './migrations/0008_workflow_api.ts';
 import * as m0009 from './migrations/0009_thirdparty.ts';
 import * as m0012 from './migrations/0012_workflow_perf.ts';
 import * as m0013 from './migrations/0013_workflow_menus.ts';
+import * as m0016 from './migrations/0016_workflow_engine_events.ts';
 import * as m0015 from './migrations/0015_workflow_design_menus.ts';
 import * as m0019 from './migrations/0019_workflow_draft_menu.ts';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0009_thirdparty': m0009,
   '0012_workflow_perf': m0012,
   '0013_workflow_menus': m0013,
+  '0016_workflow_engine_events': m0016,
   '0015_workflow_design_menus': m0015,
   '0019_workflow_draft_menu': m0019,
 };

@@ -6,16 +6,17 @@ import { sql } from 'kysely';
 import { nextId } from '../../../db/ids.ts';
 import type { Db } from '../../../db/index.ts';
 import type { Value } from './expression.ts';
-import { M, WorkflowError } from './messages.ts';
+import { BpmnError, M, WorkflowError } from './messages.ts';
 import { initiatorNodeOf, modelOf, parseBpmn, reachFlat, type FieldRight, type FlowNode } from './model.ts';
-import { Session, TABLES as T, type EngineEvent, type RuntimeOptions, type ServiceHandler } from './runtime.ts';
+import { Session, TABLES as T, type EngineEvent, type ListenerHandler, type RuntimeOptions, type ServiceHandler } from './runtime.ts';
 import {
   loadDefinition, type CommentRow, type CommentType, type CopyRow, type DefinitionRow, type ExecRow, type InstanceState,
   type InstanceStatus, type SupervisionRow, type TaskRow,
 } from './store.ts';
 import { addUnits } from './timer.ts';
 
-export type { EngineEvent, ServiceHandler, ServiceContext } from './runtime.ts';
+export type { EngineEvent, ServiceHandler, ServiceContext, ListenerHandler, ListenerContext } from './runtime.ts';
+export { BpmnError } from './messages.ts';
 export type { InstanceStatus, CommentType } from './store.ts';
 
 /** Buttons a node may offer; a node without a `buttons` setting offers all of them. */
@@ -28,8 +29,13 @@ export interface EngineOptions {
   /** the clock for task and history times and for arming timers (tests inject their own) */
   clock?: () => Date;
   handlers?: Record<string, ServiceHandler>;
+  /** execution and task listener handlers by the name the model gives (class, delegateExpression, expression) */
+  listeners?: Record<string, ListenerHandler>;
   scriptLimits?: Partial<RuntimeOptions['scriptLimits']>;
 }
+
+/** Starting by a message: the message name picks the process. */
+export interface MessageStartInput { tenantId: string; initiator?: string | null; businessKey?: string | null; variables?: Record<string, Value> }
 
 export interface DeployInput { tenantId: string; category?: string | null; name?: string | null; resourceName?: string | null }
 export interface DefinitionView {
@@ -91,6 +97,10 @@ export interface SupervisionInput {
 }
 
 type EventName = EngineEvent['type'];
+/** events the engine acts on itself after commit (besides any subscriber) */
+const INTERNAL_EVENTS = new Set<EventName>(['signalThrown', 'messageThrown']);
+/** the outbox rows a recovery drain takes: older than this (the live path delivers and deletes sooner) */
+const OUTBOX_GRACE_MS = 60_000;
 type Handler<E extends EventName> = (e: Extract<EngineEvent, { type: E }>) => void | Promise<void>;
 const ACTIVE_STATUSES: InstanceStatus[] = ['running', 'reject', 'recall'];
 
@@ -105,6 +115,7 @@ export class WorkflowEngine {
     this.clock = opts.clock ?? (() => new Date());
     this.rt = {
       handlers: new Map(Object.entries(opts.handlers ?? {})),
+      listeners: new Map(Object.entries(opts.listeners ?? {})),
       scriptLimits: { timeoutMs: 1000, memoryBytes: 16 * 1024 * 1024, ...opts.scriptLimits },
     };
   }
@@ -125,31 +136,102 @@ export class WorkflowEngine {
     this.rt.handlers.set(name, handler);
   }
 
+  /** An execution or task listener handler by the name the model gives (class, delegateExpression, expression). */
+  registerListener(name: string, handler: ListenerHandler): void {
+    this.rt.listeners.set(name, handler);
+  }
+
   /**
    * Runs an action as one transaction on one connection. lazy (a start, which locks nothing it
    * did not create): BEGIN waits until something needs it; when the action's writes are one
    * statement, that statement alone is the transaction (two round trips in all).
    */
   private async act<R>(fn: (s: Session) => Promise<R>, now = this.clock(), lazy = false): Promise<R> {
-    const { result, events } = await this.db.connection().execute(async (conn) => {
-      const s = new Session(conn, now, this.rt);
-      if (!lazy) await s.begin();
+    // outbox rows delivered by earlier actions are deleted by this action's write (no round trip of their own)
+    const delivered = this.delivered.splice(0);
+    let out: { result: R; events: EngineEvent[]; ids: (string | null)[] };
+    try {
+      out = await this.db.connection().execute(async (conn) => {
+        const s = new Session(conn, now, this.rt);
+        if (!lazy) await s.begin();
+        try {
+          const result = await fn(s);
+          // the events go to the outbox in the same transaction: a crash before they are delivered loses none
+          const ids = s.events.map((e) => {
+            if (!INTERNAL_EVENTS.has(e.type) && !this.listeners.get(e.type)?.size) return null;
+            const id = nextId();
+            s.uow.insert('wfOutbox', { id, tenantId: e.tenantId, kind: e.type, payload: JSON.stringify(e), createTime: now });
+            return id;
+          });
+          for (const id of delivered) s.uow.remove('wfOutbox', { id });
+          await s.flush();
+          if (s.begun) await sql`commit`.execute(conn);
+          return { result, events: s.events, ids };
+        } catch (e) {
+          if (s.begun) await sql`rollback`.execute(conn).catch(() => undefined);
+          // a BPMN error a listener raised where nothing catches it
+          if (e instanceof BpmnError) throw new WorkflowError(M.errorUncaught, { code: e.code, node: '-' });
+          throw e;
+        }
+      });
+    } catch (e) {
+      this.delivered.push(...delivered);
+      throw e;
+    }
+    await this.deliver(out.events, out.ids);
+    return out.result;
+  }
+
+  /** outbox ids whose events were delivered; deleted by the next action or shortly after */
+  private readonly delivered: string[] = [];
+  private deleteTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Hands committed events to the engine itself (signals, messages) and to the subscribers. */
+  private async deliver(events: EngineEvent[], ids: (string | null)[]): Promise<void> {
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
       try {
-        const result = await fn(s);
-        await s.flush();
-        if (s.begun) await sql`commit`.execute(conn);
-        return { result, events: s.events };
-      } catch (e) {
-        if (s.begun) await sql`rollback`.execute(conn).catch(() => undefined);
-        throw e;
-      }
-    });
-    for (const e of events) {
+        if (e.type === 'signalThrown') await this.sendSignal(e.name, { tenantId: e.tenantId });
+        else if (e.type === 'messageThrown') await this.correlateMessage(e.name, { tenantId: e.tenantId, businessKey: e.businessKey ?? undefined });
+      } catch { /* a delivery that fails (e.g. a started process's error) never undoes the thrower's committed action */ }
       for (const h of this.listeners.get(e.type) ?? []) {
         try { await h(e); } catch { /* a listener's failure never undoes a committed action */ }
       }
+      const id = ids[i];
+      if (id) this.delivered.push(id);
     }
-    return result;
+    if (this.delivered.length && !this.deleteTimer) {
+      // when no further action comes soon to carry the delete, it goes on its own
+      this.deleteTimer = setTimeout(() => { this.deleteTimer = null; void this.deleteDelivered(); }, 1000);
+      this.deleteTimer.unref?.();
+    }
+  }
+
+  private async deleteDelivered(): Promise<void> {
+    const ids = this.delivered.splice(0);
+    if (!ids.length) return;
+    try {
+      await this.db.deleteFrom('wfOutbox').where('id', 'in', ids).execute();
+    } catch { /* database gone (shutdown): a recovery drain would deliver them once more */ }
+  }
+
+  /**
+   * Delivers outbox events that were committed but never delivered (the process stopped between
+   * commit and delivery): those older than a minute, 100 at a time. Each is leased (its time moved
+   * to now) before delivery and deleted after, so a drain that dies half-way delivers it again
+   * later rather than never (at least once). fireDueTimers calls it on every round.
+   */
+  async drainOutbox(now: Date = this.clock()): Promise<number> {
+    await this.deleteDelivered();
+    const cutoff = new Date(now.getTime() - OUTBOX_GRACE_MS);
+    const rows = (await sql<{ id: string; payload: string }>`update wf_outbox set create_time = ${now} where id in (
+      select id from wf_outbox where create_time <= ${cutoff} order by create_time, id limit 100 for update skip locked) returning id, payload`
+      .execute(this.db)).rows;
+    if (!rows.length) return 0;
+    rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    await this.deliver(rows.map((r) => JSON.parse(r.payload) as EngineEvent), rows.map((r) => r.id));
+    await this.deleteDelivered();
+    return rows.length;
   }
 
   private async lockTask(s: Session, taskId: string): Promise<{ st: InstanceState; task: TaskRow; exec: ExecRow; node: FlowNode }> {
@@ -242,6 +324,18 @@ export class WorkflowEngine {
           description: p.documentation ?? null, xml, suspended: false, createTime: s.now,
         };
         await s.tx.insertInto('wfDefinition').values(row).execute();
+        // message and signal starts belong to the newest version of a key only
+        await s.tx.deleteFrom('wfStartEvent').where('tenantId', '=', input.tenantId).where('definitionKey', '=', p.id).execute();
+        for (const ev of p.eventStarts) {
+          if (ev.kind === 'message') {
+            const other = (await s.tx.selectFrom('wfStartEvent').select(['definitionKey']).where('tenantId', '=', input.tenantId)
+              .where('eventType', '=', 'message').where('eventName', '=', ev.name).executeTakeFirst()) as { definitionKey: string } | undefined;
+            if (other) throw new WorkflowError(M.bpmnInvalid, { detail: `the message ${ev.name} already starts the process ${other.definitionKey}` });
+          }
+          await s.tx.insertInto('wfStartEvent').values({
+            id: nextId(), tenantId: input.tenantId, definitionId: row.id, definitionKey: p.id, eventType: ev.kind, eventName: ev.name, activityId: ev.id,
+          }).execute();
+        }
         out.push(defView(row));
       }
       return out;
@@ -296,12 +390,31 @@ export class WorkflowEngine {
         const i = s.events.findIndex((e) => e.type === 'taskCreated' && e.taskId === first.id);
         if (i >= 0) s.events.splice(i, 1);
         if (input.comment) s.comment(st, 'comment', { taskId: first.id, activityId: first.taskDefKey, userId: input.initiator, action: 'start', message: input.comment });
+        if (initNode.taskListeners) await s.fireTaskListeners(st, first, initNode, 'complete');
         s.finishTask(st, first, 'completed', 'pass', input.initiator);
         s.sourceTaskId = first.id;
         s.setVar(st, s.root(st).id, 'pass', true);
         await s.completeActivity(st, st.execs.get(first.executionId!)!, initNode);
       }
       this.addCopies(s, st, null, input.initiator, input.copyUsers);
+      return this.result(s, st);
+    }, this.clock(), true);
+  }
+
+  /** Starts the process whose message start event waits for this message (newest version of its key). */
+  async startByMessage(name: string, input: MessageStartInput): Promise<ActionResult> {
+    const ev = (await this.db.selectFrom('wfStartEvent').select(['definitionId', 'activityId']).where('tenantId', '=', input.tenantId)
+      .where('eventType', '=', 'message').where('eventName', '=', name).orderBy('id', 'desc').limit(1).executeTakeFirst()) as { definitionId: string; activityId: string } | undefined;
+    if (!ev) throw new WorkflowError(M.messageStartMissing, { name }, 404);
+    return this.startAt(ev.definitionId, ev.activityId, input);
+  }
+
+  private async startAt(definitionId: string, startId: string, input: MessageStartInput): Promise<ActionResult> {
+    return this.act(async (s) => {
+      const def = await this.getDefinitionIn(s.tx, { tenantId: input.tenantId, definitionId });
+      if (def.suspended) throw new WorkflowError(M.definitionSuspended);
+      const st = await s.createInstance(def, { tenantId: input.tenantId, initiator: input.initiator ?? null, businessKey: input.businessKey ?? null });
+      await s.startInstance(st, input.initiator ?? null, input.variables ?? {}, startId);
       return this.result(s, st);
     }, this.clock(), true);
   }
@@ -348,6 +461,7 @@ export class WorkflowEngine {
       s.comment(st, pass ? 'comment' : 'rollbackComment', { taskId: task.id, activityId: task.taskDefKey, userId: user, action: pass ? 'pass' : 'reject', message: input.comment ?? null, attachments });
       this.addCopies(s, st, task, user, input.copyUsers);
       s.setVars(st, { ...(input.variables ?? {}), pass });
+      if (node.taskListeners) await s.fireTaskListeners(st, task, node, 'complete');
       s.finishTask(st, task, 'completed', pass ? 'pass' : 'reject', user);
       s.events.push({ type: 'taskCompleted', tenantId: task.tenantId, instanceId: task.instanceId, taskId: task.id, taskName: task.name ?? '', user, outcome: pass ? 'pass' : 'reject' });
       if (pass) {
@@ -577,9 +691,20 @@ export class WorkflowEngine {
       for (const l of st.links.get(task.id) ?? []) s.uow.remove(T.link, l);
       st.links.delete(task.id);
       for (const a of st.openActs) if (a.taskId === task.id) s.uow.patch(T.activity, a, { assignee: toUser });
-      s.events.push({ type: 'taskAssigned', tenantId: task.tenantId, instanceId: task.instanceId, taskId: task.id, taskName: task.name ?? '', assignee: toUser, action: kind });
+      await this.assigned(s, st, task, node);
+      s.events.push({ type: 'taskAssigned', tenantId: task.tenantId, instanceId: task.instanceId, taskId: task.id, taskName: task.name ?? '', assignee: task.assignee ?? toUser, action: kind });
       return this.result(s, st);
     });
+  }
+
+  /** Runs a node's assignment listeners after its task changed hands; one may hand it on once more. */
+  private async assigned(s: Session, st: InstanceState, task: TaskRow, node: FlowNode): Promise<void> {
+    if (!node.taskListeners) return;
+    const chosen = await s.fireTaskListeners(st, task, node, 'assignment');
+    if (chosen !== undefined && chosen !== task.assignee) {
+      s.uow.patch(T.task, task, { assignee: chosen });
+      for (const a of st.openActs) if (a.taskId === task.id) s.uow.patch(T.activity, a, { assignee: chosen });
+    }
   }
 
   transferTask(taskId: string, user: string, toUser: string, comment?: string, groups?: string[]): Promise<ActionResult> {
@@ -605,12 +730,13 @@ export class WorkflowEngine {
   /** A candidate takes a task offered to several people or groups. */
   async claimTask(taskId: string, user: string, groups: string[] = []): Promise<ActionResult> {
     return this.act(async (s) => {
-      const { st, task } = await this.lockTask(s, taskId);
+      const { st, task, node } = await this.lockTask(s, taskId);
       if (task.assignee === user) return this.result(s, st);
       if (task.assignee) throw new WorkflowError(M.alreadyClaimed);
       if (!this.isCandidate(st, task, user, groups)) throw new WorkflowError(M.notCandidate, {}, 403);
       this.touch(s, task, { assignee: user, claimTime: s.now });
       for (const a of st.openActs) if (a.taskId === task.id) s.uow.patch(T.activity, a, { assignee: user });
+      await this.assigned(s, st, task, node);
       return this.result(s, st);
     });
   }
@@ -736,35 +862,55 @@ export class WorkflowEngine {
 
   // ---- events and timers ---------------------------------------------------------------------
 
-  /** Delivers a message to one waiting catch event / receive task (by instance or business key). */
+  /**
+   * Delivers a message to one waiting catch event, receive task, message boundary event or
+   * event-based gateway (by instance or business key); when none waits and no instance was named,
+   * starts the process with a message start event for it. Answers how many instances it moved or started.
+   */
   async correlateMessage(name: string, q: { tenantId: string; instanceId?: string; businessKey?: string; variables?: Record<string, Value> }): Promise<number> {
     let qb = this.db.selectFrom('wfEventSubscription as s').innerJoin('wfInstance as i', 'i.id', 's.instanceId')
       .select(['s.id', 's.instanceId']).where('s.tenantId', '=', q.tenantId).where('s.eventType', '=', 'message').where('s.eventName', '=', name);
     if (q.instanceId) qb = qb.where('s.instanceId', '=', q.instanceId);
     if (q.businessKey) qb = qb.where('i.businessKey', '=', q.businessKey);
     const hit = (await qb.orderBy('s.id').limit(1).executeTakeFirst()) as { id: string; instanceId: string } | undefined;
-    if (!hit) return 0;
-    return this.deliver(hit.id, hit.instanceId, q.variables);
+    if (hit) return this.deliverEvent(hit.id, hit.instanceId, q.variables);
+    if (q.instanceId) return 0;
+    const start = (await this.db.selectFrom('wfStartEvent').select(['definitionId', 'activityId']).where('tenantId', '=', q.tenantId)
+      .where('eventType', '=', 'message').where('eventName', '=', name).orderBy('id', 'desc').limit(1).executeTakeFirst()) as { definitionId: string; activityId: string } | undefined;
+    if (!start) return 0;
+    await this.startAt(start.definitionId, start.activityId, { tenantId: q.tenantId, businessKey: q.businessKey ?? null, variables: q.variables });
+    return 1;
   }
 
-  /** Broadcasts a signal to every waiting signal catch event of the tenant; answers how many moved. */
+  /**
+   * Broadcasts a signal to the tenant: every waiting signal catch event, signal boundary event and
+   * event-based gateway, and a new instance of every process (newest version, not suspended) with a
+   * signal start event for it. Answers how many instances it moved or started.
+   */
   async sendSignal(name: string, q: { tenantId: string; variables?: Record<string, Value> }): Promise<number> {
     const subs = (await this.db.selectFrom('wfEventSubscription').select(['id', 'instanceId']).where('tenantId', '=', q.tenantId)
       .where('eventType', '=', 'signal').where('eventName', '=', name).orderBy('id').execute()) as { id: string; instanceId: string }[];
+    const starts = (await this.db.selectFrom('wfStartEvent as e').innerJoin('wfDefinition as d', 'd.id', 'e.definitionId')
+      .select(['e.definitionId', 'e.activityId']).where('e.tenantId', '=', q.tenantId).where('e.eventType', '=', 'signal')
+      .where('e.eventName', '=', name).where('d.suspended', '=', false).orderBy('e.id').execute()) as { definitionId: string; activityId: string }[];
     let n = 0;
-    for (const sub of subs) n += await this.deliver(sub.id, sub.instanceId, q.variables);
+    for (const sub of subs) n += await this.deliverEvent(sub.id, sub.instanceId, q.variables);
+    for (const st of starts) {
+      await this.startAt(st.definitionId, st.activityId, { tenantId: q.tenantId, variables: q.variables });
+      n++;
+    }
     return n;
   }
 
-  private async deliver(subId: string, instanceId: string, variables?: Record<string, Value>): Promise<number> {
+  private async deliverEvent(subId: string, instanceId: string, variables?: Record<string, Value>): Promise<number> {
     return this.act(async (s) => {
       const st = await s.load(instanceId);
       const sub = st.subs.find((x) => x.id === subId);
       if (!sub) return 0;
-      s.removeSub(st, sub);
+      const exec = st.execs.get(sub.executionId);
+      if (!exec) { s.removeSub(st, sub); return 0; }
       s.setVars(st, variables);
-      const exec = st.execs.get(sub.executionId)!;
-      await s.completeActivity(st, exec, st.model.nodes.get(sub.activityId)!);
+      await s.eventArrived(st, exec, st.model.nodes.get(sub.activityId)!, sub.eventType, { sub });
       return 1;
     });
   }
@@ -781,6 +927,8 @@ export class WorkflowEngine {
         // a timer whose target fails stays due and is tried again on the next round
       }
     }
+    // the leader's round also delivers events a stopped node committed but never delivered
+    await this.drainOutbox(now).catch(() => 0);
     return fired;
   }
 
@@ -808,32 +956,7 @@ export class WorkflowEngine {
       }
       const exec = st.execs.get(timer.executionId ?? '');
       if (!exec) { s.removeTimer(st, timer); return false; }
-      if (timer.kind === 'catch') {
-        s.removeTimer(st, timer);
-        await s.completeActivity(st, exec, st.model.nodes.get(timer.elementId)!);
-        return true;
-      }
-      const boundary = st.model.nodes.get(timer.elementId)!;
-      if (boundary.cancelActivity) {
-        // interrupting: the activity (with its multi-instance children or sub-process) ends as timed out
-        s.removeTimer(st, timer);
-        for (const c of s.children(st, exec.id)) s.cancelTree(st, c, 'timeout');
-        for (const t of [...st.tasks.values()]) if (t.executionId === exec.id) s.finishTask(st, t, 'cancelled', 'timeout', null);
-        s.endActivity(st, (a) => a.executionId === exec.id, 'timeout');
-        s.clearTimers(st, exec.id);
-        for (const sub of st.subs.filter((x) => x.executionId === exec.id)) s.removeSub(st, sub);
-        if (exec.subInstanceId) s.pendingSubCancels.push({ instanceId: exec.subInstanceId, reason: 'timeout' });
-        await s.drainSubCancels();
-        const vars = st.vars.get(exec.id);
-        if (vars) for (const v of [...vars.values()]) s.uow.remove(T.variable, v);
-        st.vars.delete(exec.id);
-        s.patchExec(exec, { isScope: false, isMiRoot: false, state: 'active', subInstanceId: null });
-        await s.execute(st, exec, boundary);
-      } else {
-        if (!s.rescheduleTimer(st, timer)) s.removeTimer(st, timer);
-        const token = s.newExec(st, exec.parentId, boundary.id);
-        await s.execute(st, token, boundary);
-      }
+      await s.eventArrived(st, exec, st.model.nodes.get(timer.elementId)!, 'timeout', { timer });
       return true;
     }, now);
   }

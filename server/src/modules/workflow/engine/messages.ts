@@ -34,6 +34,10 @@ export const M = {
   callTargetMissing: ['被调用的流程不存在：{key}', 'The called process does not exist: {key}'],
   supervisionInvalid: ['督办配置不正确：{field}', 'The supervision settings are invalid: {field}'],
   withdrawTypeInvalid: ['撤销类型不正确', 'The withdraw type is invalid'],
+  noListener: ['监听器未注册处理器：{name}', 'No handler is registered for the listener: {name}'],
+  listenerFailed: ['监听器执行失败（{where}）：{detail}', 'A listener failed ({where}): {detail}'],
+  errorUncaught: ['流程在节点{node}抛出错误{code}，但没有捕获它的错误边界事件', 'The process threw the error {code} at node {node}, and no error boundary event catches it'],
+  messageStartMissing: ['没有以消息{name}启动的流程', 'No process starts with the message {name}'],
 } as const satisfies Record<string, Message>;
 
 export class WorkflowError extends ApiError {
@@ -41,5 +45,16 @@ export class WorkflowError extends ApiError {
     super(status, msg, params);
     // the English text with its parameters, for logs and tests (the HTTP layer translates anew)
     this.message = msg[1].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+  }
+}
+
+/**
+ * A BPMN error raised by a service-task handler or listener (scripts: `throw new BpmnError(code)`):
+ * the nearest enclosing error boundary event with this code (or one catching all) takes over.
+ */
+export class BpmnError extends Error {
+  constructor(readonly code: string, message?: string) {
+    super(message ?? code);
+    this.name = 'BpmnError';
   }
 }

@@ -13,7 +13,18 @@ export type NodeType =
   | 'eventBasedGateway' | 'complexGateway' | 'subProcess' | 'callActivity' | 'intermediateCatchEvent'
   | 'intermediateThrowEvent' | 'boundaryEvent';
 
-export type EventKind = 'none' | 'timer' | 'message' | 'signal' | 'terminate' | 'error' | 'escalation' | 'other';
+export type EventKind = 'none' | 'timer' | 'message' | 'signal' | 'terminate' | 'error' | 'escalation' | 'compensate' | 'other';
+
+/**
+ * An execution listener (start, end, take) or task listener (create, assignment, complete, delete):
+ * a handler the host registered under `ref` (class, delegateExpression), an expression, or a script.
+ */
+export interface ListenerDef {
+  event: string;
+  kind: 'class' | 'delegateExpression' | 'expression' | 'script';
+  ref: string;
+  scriptFormat?: string;
+}
 
 /** Field right of a form field at a node: hidden fields are not readable, read-only ones not writable. */
 export interface FieldRight { readable: boolean; writable: boolean; required: boolean; upload?: boolean }
@@ -63,6 +74,17 @@ export interface FlowNode {
   timer?: TimerSpec;
   /** message or signal name */
   eventName?: string;
+  /** error or escalation code the event throws or catches (a catch without one catches all) */
+  eventCode?: string;
+  /** the id of the referenced error or escalation element (matched as well as its code) */
+  eventRefId?: string;
+  /** error boundary: variables that receive the caught error's code and message */
+  errorCodeVariable?: string;
+  errorMessageVariable?: string;
+  /** a signal thrown to this instance only (flowable:scope="processInstance") */
+  signalScope?: 'global' | 'processInstance';
+  listeners?: ListenerDef[];
+  taskListeners?: ListenerDef[];
   attachedTo?: string;
   cancelActivity?: boolean;
   initiatorVar?: string;
@@ -72,7 +94,7 @@ export interface FlowNode {
   outMappings?: VariableMapping[];
 }
 
-export interface SequenceFlowDef { id: string; name: string; source: string; target: string; condition?: string }
+export interface SequenceFlowDef { id: string; name: string; source: string; target: string; condition?: string; listeners?: ListenerDef[] }
 
 export interface Scope { id: string; startId?: string; nodeIds: string[] }
 
@@ -85,6 +107,10 @@ export interface ProcessModel {
   flows: Map<string, SequenceFlowDef>;
   scopes: Map<string, Scope>;
   initiatorVar: string;
+  /** process-level execution listeners (start, end) */
+  listeners?: ListenerDef[];
+  /** message and signal start events of the process level */
+  eventStarts: { id: string; kind: 'message' | 'signal'; name: string }[];
 }
 
 export interface ParsedDefinitions { processes: ProcessModel[]; warnings: string[] }
@@ -103,6 +129,35 @@ interface ModdleWarning { message: string; element?: ModdleEl; property?: string
 interface ModdleInstance { fromXML(xml: string): Promise<{ rootElement: ModdleEl; warnings: ModdleWarning[] }> }
 type ModdleCtor = new (packages?: Record<string, object>) => ModdleInstance;
 
+// Listener elements of the three dialects (the same shape as camunda-bpmn-moddle's): added to the
+// dialect's descriptor unless it declares them already.
+const LISTENER_TYPES = [
+  ...['ExecutionListener', 'TaskListener'].map((name) => ({
+    name, superClass: ['Element'],
+    properties: [
+      { name: 'event', isAttr: true, type: 'String' }, { name: 'class', isAttr: true, type: 'String' },
+      { name: 'expression', isAttr: true, type: 'String' }, { name: 'delegateExpression', isAttr: true, type: 'String' },
+      { name: 'type', isAttr: true, type: 'String' }, { name: 'fields', type: 'Field', isMany: true }, { name: 'script', type: 'Script' },
+    ],
+  })),
+  {
+    name: 'Field', superClass: ['Element'],
+    properties: [{ name: 'name', isAttr: true, type: 'String' }, { name: 'stringValue', isAttr: true, type: 'String' },
+      { name: 'expression', type: 'String' }, { name: 'string', type: 'String' }],
+  },
+  {
+    name: 'Script', superClass: ['Element'],
+    properties: [{ name: 'scriptFormat', isAttr: true, type: 'String' }, { name: 'language', isAttr: true, type: 'String' },
+      { name: 'resource', isAttr: true, type: 'String' }, { name: 'value', isBody: true, type: 'String' }],
+  },
+];
+function withListenerTypes(pkg: object): object {
+  const p = pkg as { types: { name: string }[] };
+  const have = new Set(p.types.map((t) => t.name));
+  // moddle annotates the descriptors it registers: each dialect gets its own copy
+  return { ...p, types: [...p.types, ...(JSON.parse(JSON.stringify(LISTENER_TYPES)) as { name: string }[]).filter((t) => !have.has(t.name))] };
+}
+
 const moddles = new Map<string, ModdleInstance>();
 // One dialect per moddle: two dialects extending the same BPMN type with the same attribute name
 // collide inside one moddle, so the file's dialect chooses its reader; the others come from $attrs.
@@ -111,7 +166,7 @@ function moddleFor(xml: string): { moddle: ModdleInstance; prefix?: string } {
   const key = d?.prefix ?? '';
   let m = moddles.get(key);
   if (!m) {
-    m = new (BpmnModdle as ModdleCtor)(d ? { [d.prefix]: EXTENSION_PACKAGES[d.prefix]! } : {});
+    m = new (BpmnModdle as ModdleCtor)(d ? { [d.prefix]: withListenerTypes(EXTENSION_PACKAGES[d.prefix]!) } : {});
     moddles.set(key, m);
   }
   return { moddle: m, prefix: d?.prefix };
@@ -197,25 +252,71 @@ function timerOf(def: ModdleEl): TimerSpec | undefined {
   return undefined;
 }
 
-function eventOf(el: ModdleEl): { kind: EventKind; timer?: TimerSpec; name?: string } {
+interface EventInfo {
+  kind: EventKind; timer?: TimerSpec; name?: string; code?: string; refId?: string;
+  codeVar?: string; messageVar?: string; scope?: 'global' | 'processInstance';
+}
+
+function eventOf(el: ModdleEl, unresolved: Map<ModdleEl, Map<string, string>>): EventInfo {
   const defs = arr<ModdleEl>(el.eventDefinitions);
   if (!defs.length) return { kind: 'none' };
   const d = defs[0]!;
+  // a reference to an element that is not in the file: its text is the name or code
+  const dangling = (prop: string) => unresolved.get(d)?.get(prop);
   switch (d.$type) {
     case 'bpmn:TimerEventDefinition': return { kind: 'timer', timer: timerOf(d) };
     case 'bpmn:MessageEventDefinition': {
       const ref = d.messageRef as ModdleEl | undefined;
-      return { kind: 'message', name: str(ref?.name) ?? ref?.id };
+      return { kind: 'message', name: str(ref?.name) ?? ref?.id ?? dangling('bpmn:messageRef') };
     }
     case 'bpmn:SignalEventDefinition': {
       const ref = d.signalRef as ModdleEl | undefined;
-      return { kind: 'signal', name: str(ref?.name) ?? ref?.id };
+      const scope = (ref && ext(ref, 'scope')) ?? ext(d, 'scope');
+      return { kind: 'signal', name: str(ref?.name) ?? ref?.id ?? dangling('bpmn:signalRef'), scope: scope === 'processInstance' ? 'processInstance' : 'global' };
     }
     case 'bpmn:TerminateEventDefinition': return { kind: 'terminate' };
-    case 'bpmn:ErrorEventDefinition': return { kind: 'error' };
-    case 'bpmn:EscalationEventDefinition': return { kind: 'escalation' };
+    case 'bpmn:ErrorEventDefinition': {
+      const ref = d.errorRef as ModdleEl | undefined;
+      return {
+        kind: 'error', code: str(ref?.errorCode) ?? ref?.id ?? dangling('bpmn:errorRef'), refId: ref?.id,
+        codeVar: ext(d, 'errorCodeVariable') ?? ext(d, 'errorVariableName'), messageVar: ext(d, 'errorMessageVariable'),
+      };
+    }
+    case 'bpmn:EscalationEventDefinition': {
+      const ref = d.escalationRef as ModdleEl | undefined;
+      return { kind: 'escalation', code: str(ref?.escalationCode) ?? ref?.id ?? dangling('bpmn:escalationRef'), refId: ref?.id };
+    }
+    case 'bpmn:CompensateEventDefinition': return { kind: 'compensate', refId: (d.activityRef as ModdleEl | undefined)?.id };
     default: return { kind: 'other' };
   }
+}
+
+/** Execution or task listeners of an element, in document order. */
+function listenersOf(el: ModdleEl, which: 'executionlistener' | 'tasklistener'): ListenerDef[] | undefined {
+  const out: ListenerDef[] = [];
+  for (const v of extensionValues(el)) {
+    if (localType(v.$type).toLowerCase() !== which) continue;
+    const g = (k: string) => str(v[k]) ?? str(v.$attrs?.[k]);
+    const event = g('event') ?? (which === 'tasklistener' ? 'create' : 'start');
+    const fields = new Map<string, string>();
+    for (const f of arr<ModdleEl>(v.fields)) {
+      const name = str(f.name) ?? str(f.$attrs?.name);
+      const value = str(f.stringValue) ?? str(f.string) ?? str(f.expression) ?? str(f.$attrs?.expression);
+      if (name && value !== undefined) fields.set(name, value);
+    }
+    const script = v.script as ModdleEl | undefined;
+    const cls = g('class');
+    if (script && str(script.value)) {
+      out.push({ event, kind: 'script', ref: String(script.value), scriptFormat: str(script.scriptFormat) ?? str(script.language) ?? 'javascript' });
+    } else if (cls && /Script(Execution|Task)Listener$/.test(cls) && fields.has('script')) {
+      // Flowable's built-in script listeners carry the script and its language as fields
+      out.push({ event, kind: 'script', ref: fields.get('script')!, scriptFormat: fields.get('language') ?? 'javascript' });
+    } else if (cls) out.push({ event, kind: 'class', ref: cls });
+    else if (g('delegateExpression')) out.push({ event, kind: 'delegateExpression', ref: g('delegateExpression')! });
+    else if (g('expression')) out.push({ event, kind: 'expression', ref: g('expression')! });
+    else throw new WorkflowError(M.bpmnInvalid, { detail: `${el.id ?? 'process'}: a ${which === 'tasklistener' ? 'task' : 'execution'} listener without class, expression, delegateExpression or script` });
+  }
+  return out.length ? out : undefined;
 }
 
 const NODE_TYPES = new Set<string>([
@@ -229,6 +330,7 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
     id: proc.id!, name: str(proc.name) ?? proc.id!, executable: proc.isExecutable !== false,
     documentation: str(arr<ModdleEl>(proc.documentation)[0]?.text)?.trim(),
     nodes: new Map(), flows: new Map(), scopes: new Map(), initiatorVar: 'initiator',
+    listeners: listenersOf(proc, 'executionlistener'), eventStarts: [],
   };
 
   const walk = (container: ModdleEl, scopeId: string) => {
@@ -242,23 +344,34 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
         if (language && !/juel|^$/i.test(language)) warnings.push(`flow ${el.id}: condition language ${language} is read as an expression`);
         model.flows.set(el.id!, {
           id: el.id!, name: str(el.name) ?? '', source: (el.sourceRef as ModdleEl).id!, target: (el.targetRef as ModdleEl).id!,
-          condition: bodyOf(cond),
+          condition: bodyOf(cond), listeners: listenersOf(el, 'executionlistener'),
         });
         continue;
       }
       const type = t === 'transaction' || t === 'adHocSubProcess' ? 'subProcess' : t;
       if (!NODE_TYPES.has(type)) continue; // data objects, stores, associations: not executed
-      const ev = eventOf(el);
+      const ev = eventOf(el, unresolved);
       const node: FlowNode = {
         id: el.id!, name: str(el.name)?.replace(/\s+/g, ' ') ?? '', type: type as NodeType, scopeId,
         incoming: [], outgoing: [], boundaryIds: [],
         documentation: str(arr<ModdleEl>(el.documentation)[0]?.text)?.trim(),
+        listeners: listenersOf(el, 'executionlistener'),
       };
       if (el.default) node.defaultFlow = (el.default as ModdleEl).id;
       if (type.endsWith('Event')) {
         node.eventKind = ev.kind;
         node.timer = ev.timer;
-        node.eventName = ev.name;
+        // a message or signal event without a reference waits for (or throws) its own id
+        node.eventName = ev.name ?? (ev.kind === 'message' || ev.kind === 'signal' ? node.id : undefined);
+        node.eventCode = ev.code;
+        node.eventRefId = ev.refId;
+        node.errorCodeVariable = ev.codeVar;
+        node.errorMessageVariable = ev.messageVar;
+        if (ev.kind === 'signal') node.signalScope = ev.scope;
+      }
+      if (type === 'receiveTask') {
+        const ref = el.messageRef as ModdleEl | undefined;
+        node.eventName = str(ref?.name) ?? ref?.id ?? unresolved.get(el)?.get('bpmn:messageRef');
       }
       if (type === 'startEvent') {
         const iv = ext(el, 'initiator');
@@ -267,12 +380,14 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
         if (scopeId === model.id || !scope.startId) {
           if (ev.kind === 'none' || !scope.startId) scope.startId = node.id;
         }
+        if (scopeId === model.id && (ev.kind === 'message' || ev.kind === 'signal') && ev.name) model.eventStarts.push({ id: node.id, kind: ev.kind, name: ev.name });
       }
       if (type === 'boundaryEvent') {
         node.attachedTo = (el.attachedToRef as ModdleEl | undefined)?.id;
         node.cancelActivity = el.cancelActivity !== false;
       }
       if (type === 'userTask') {
+        node.taskListeners = listenersOf(el, 'tasklistener');
         const props = extProperties(el);
         node.assignee = ext(el, 'assignee');
         node.candidateUsers = ext(el, 'candidateUsers');
@@ -299,9 +414,13 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
           }
         }
       }
-      if (type === 'serviceTask' || type === 'businessRuleTask' || type === 'sendTask' || type === 'scriptTask') {
-        const cls = ext(el, 'class'), exp = ext(el, 'expression'), de = ext(el, 'delegateExpression');
-        const typ = ext(el, 'type'), dec = ext(el, 'decisionRef'), topic = ext(el, 'topic');
+      if (type === 'serviceTask' || type === 'businessRuleTask' || type === 'sendTask' || type === 'scriptTask'
+        || (ev.kind === 'message' && (type === 'intermediateThrowEvent' || type === 'endEvent'))) {
+        // a message throw event carries its handler on the event definition (Camunda) or on itself
+        const def = ev.kind === 'message' ? arr<ModdleEl>(el.eventDefinitions)[0] : undefined;
+        const x = (k: string) => ext(el, k) ?? (def ? ext(def, k) : undefined);
+        const cls = x('class'), exp = x('expression'), de = x('delegateExpression');
+        const typ = x('type'), dec = x('decisionRef'), topic = x('topic');
         if (cls) node.implementation = { kind: 'class', ref: cls };
         else if (de) node.implementation = { kind: 'delegateExpression', ref: de };
         else if (exp) node.implementation = { kind: 'expression', ref: exp };
@@ -376,7 +495,17 @@ function validate(model: ProcessModel): string[] {
     check(`${n.id} candidateGroups`, n.candidateGroups);
     check(`${n.id} completionCondition`, n.multiInstance?.completionCondition);
     if (n.type === 'boundaryEvent' && !n.attachedTo) errors.push(`${n.id}: boundary event without attachedToRef`);
+    for (const l of [...(n.listeners ?? []), ...(n.taskListeners ?? [])]) if (l.kind === 'expression') check(`${n.id} listener`, l.ref);
+    if (n.type === 'eventBasedGateway') {
+      for (const f of n.outgoing) {
+        const t = model.nodes.get(model.flows.get(f)!.target);
+        const ok = t && ((t.type === 'intermediateCatchEvent' && ['timer', 'message', 'signal'].includes(t.eventKind ?? '')) || t.type === 'receiveTask');
+        if (!ok) errors.push(`${n.id}: an event-based gateway may only lead to timer, message or signal catch events and receive tasks`);
+      }
+    }
   }
+  for (const l of model.listeners ?? []) if (l.kind === 'expression') check('process listener', l.ref);
+  for (const f of model.flows.values()) for (const l of f.listeners ?? []) if (l.kind === 'expression') check(`flow ${f.id} listener`, l.ref);
   if (!model.scopes.get(model.id)?.startId) errors.push(`process ${model.id}: no start event`);
   return errors;
 }

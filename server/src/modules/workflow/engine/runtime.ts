@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import { nextId } from '../../../db/ids.ts';
 import type { Db } from '../../../db/index.ts';
 import { evaluate, evaluateCondition, ExpressionError, type Resolver, type Value } from './expression.ts';
-import { M, WorkflowError } from './messages.ts';
-import { modelOf, reachInScope, scopeChain, type FlowNode } from './model.ts';
-import { runScript } from './sandbox.ts';
+import { BpmnError, M, WorkflowError } from './messages.ts';
+import { modelOf, reachInScope, scopeChain, type FlowNode, type ListenerDef } from './model.ts';
+import { runScript, type ScriptScope } from './sandbox.ts';
 import {
   loadState, lockAndLoad, Uow, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
   type InstanceState, type InstanceStatus, type LinkRow, type SubscriptionRow, type SupervisionRow, type TaskRow, type TimerRow,
@@ -34,10 +34,35 @@ export type EngineEvent =
   | { type: 'processEnded'; tenantId: string; instanceId: string; status: InstanceStatus; initiator: string | null }
   | { type: 'copied'; tenantId: string; instanceId: string; taskId: string | null; fromUser: string | null; users: string[] }
   | { type: 'urged'; tenantId: string; instanceId: string; taskId: string; fromUser: string; receivers: string[] }
-  | { type: 'supervised'; tenantId: string; instanceId: string; supervisionId: string; taskId: string | null; receivers: string[]; context: string | null; runCount: number };
+  | { type: 'supervised'; tenantId: string; instanceId: string; supervisionId: string; taskId: string | null; receivers: string[]; context: string | null; runCount: number }
+  /** a signal thrown by a process (intermediate or end event): every waiting catch and signal start of the tenant gets it */
+  | { type: 'signalThrown'; tenantId: string; instanceId: string; name: string }
+  /** a message thrown by a process without a handler: the engine correlates it (same business key) or starts by it */
+  | { type: 'messageThrown'; tenantId: string; instanceId: string; name: string; businessKey: string | null };
+
+/** What an execution or task listener sees. */
+export interface ListenerContext {
+  /** start, end, take (execution listeners); create, assignment, complete, delete (task listeners) */
+  event: string;
+  instanceId: string;
+  businessKey: string | null;
+  tenantId: string;
+  /** the node, sequence flow or process the listener sits on */
+  activityId: string;
+  /** the handler name as written in the model (class, delegateExpression, expression) */
+  name: string;
+  variables: Record<string, Value>;
+  task?: { id: string; name: string | null; assignee: string | null; taskDefinitionKey: string };
+  setVariable(name: string, value: Value): void;
+  /** task listeners: gives the task to another user (null: to nobody) */
+  setAssignee(user: string | null): void;
+}
+/** A listener handler; what it returns becomes process variables. */
+export type ListenerHandler = (ctx: ListenerContext) => Promise<Record<string, Value> | void> | Record<string, Value> | void;
 
 export interface RuntimeOptions {
   handlers: Map<string, ServiceHandler>;
+  listeners: Map<string, ListenerHandler>;
   scriptLimits: { timeoutMs: number; memoryBytes: number };
 }
 
@@ -254,12 +279,14 @@ export class Session {
 
   // ---- starting and moving tokens -----------------------------------------------------------
 
-  async startInstance(st: InstanceState, initiator: string | null, variables: Record<string, Value>): Promise<void> {
+  /** Starts an instance at its none start event, or at startId (a message or signal start event). */
+  async startInstance(st: InstanceState, initiator: string | null, variables: Record<string, Value>, startId?: string): Promise<void> {
     const root = this.newExec(st, null, null, { state: 'scope', isScope: true });
     this.setVar(st, root.id, st.model.initiatorVar, initiator);
     if (st.model.initiatorVar !== 'initiator') this.setVar(st, root.id, 'initiator', initiator);
     for (const [k, v] of Object.entries(variables)) this.setVar(st, root.id, k, v);
-    const start = st.model.scopes.get(st.model.id)!.startId!;
+    if (st.model.listeners) await this.fireListeners(st, root, st.model.listeners, 'start', st.model.id);
+    const start = startId ?? st.model.scopes.get(st.model.id)!.startId!;
     const token = this.newExec(st, root.id, start);
     await this.execute(st, token, st.model.nodes.get(start)!);
   }
@@ -270,6 +297,10 @@ export class Session {
     this.arrivedBy.set(exec.id, flowId);
     this.startActivity(st, exec, { id: flow.id, name: flow.name, type: 'sequenceFlow' }, { endTime: this.now });
     this.patchExec(exec, { activityId: flow.target });
+    if (flow.listeners) {
+      await this.fireListeners(st, exec, flow.listeners, 'take', flow.id);
+      if (!st.execs.has(exec.id)) return;
+    }
     await this.execute(st, exec, st.model.nodes.get(flow.target)!);
   }
 
@@ -277,29 +308,47 @@ export class Session {
     this.tick();
     if (exec.activityId !== node.id) this.patchExec(exec, { activityId: node.id });
     if (node.multiInstance && !this.isMiInstance(st, exec)) return this.startMultiInstance(st, exec, node);
+    if (node.listeners) {
+      await this.fireListeners(st, exec, node.listeners, 'start', node.id);
+      if (!st.execs.has(exec.id)) return;
+    }
     switch (node.type) {
       case 'startEvent':
       case 'task':
       case 'manualTask':
+        this.startActivity(st, exec, node, { endTime: this.now });
+        return this.leave(st, exec, node);
       case 'intermediateThrowEvent':
         this.startActivity(st, exec, node, { endTime: this.now });
+        if (!(await this.throwEvent(st, exec, node))) return;
         return this.leave(st, exec, node);
       case 'endEvent':
         return this.end(st, exec, node);
       case 'userTask':
         if (!node.multiInstance) this.armBoundaries(st, exec, node);
-        this.createTask(st, exec, node);
+        await this.createTask(st, exec, node);
         return;
       case 'serviceTask':
       case 'businessRuleTask':
       case 'sendTask':
         this.startActivity(st, exec, node, { endTime: this.now });
-        await this.runService(st, exec, node);
+        if (!(await this.catching(st, exec, node, () => this.runService(st, exec, node)))) return;
         return this.leave(st, exec, node);
       case 'scriptTask':
         this.startActivity(st, exec, node, { endTime: this.now });
-        await this.runScriptTask(st, exec, node);
+        if (!(await this.catching(st, exec, node, () => this.runScriptTask(st, exec, node)))) return;
         return this.leave(st, exec, node);
+      case 'eventBasedGateway': {
+        // waits for the first of the catch events that follow it; the others are disarmed then
+        this.startActivity(st, exec, node);
+        for (const f of node.outgoing) {
+          const t = st.model.nodes.get(st.model.flows.get(f)!.target)!;
+          if (t.type === 'receiveTask') this.subscribe(st, exec, t, 'message', t.eventName ?? t.id);
+          else if (t.eventKind === 'timer' && t.timer) this.addTimer(st, exec, t.id, 'catch', t.timer);
+          else if ((t.eventKind === 'message' || t.eventKind === 'signal') && t.eventName) this.subscribe(st, exec, t, t.eventKind, t.eventName);
+        }
+        return;
+      }
       case 'receiveTask':
         this.startActivity(st, exec, node);
         this.armBoundaries(st, exec, node);
@@ -368,10 +417,80 @@ export class Session {
     try {
       r = await runScript(node.script, this.visibleVars(st, exec), this.opts.scriptLimits);
     } catch (e) {
+      if (e instanceof BpmnError) throw e;
       throw new WorkflowError(M.scriptFailed, { detail: (e as Error).message });
     }
     this.setVars(st, r.set);
     if (node.resultVariable) this.setVar(st, this.root(st).id, node.resultVariable, r.result);
+  }
+
+  /**
+   * Runs a task's work; a BpmnError it raises goes to the nearest matching error boundary event.
+   * Answers false when the token does not go on (the error was caught elsewhere).
+   */
+  private async catching(st: InstanceState, exec: ExecRow, node: FlowNode, work: () => Promise<void>): Promise<boolean> {
+    try {
+      await work();
+      return true;
+    } catch (e) {
+      if (!(e instanceof BpmnError)) throw e;
+      await this.throwError(st, exec, node, e.code, e.message);
+      return false;
+    }
+  }
+
+  // ---- listeners -----------------------------------------------------------------------------
+
+  /** Runs the execution listeners of one event in model order. */
+  async fireListeners(st: InstanceState, exec: ExecRow, list: ListenerDef[], event: string, activityId: string): Promise<void> {
+    for (const l of list) if (l.event === event) await this.runListener(st, exec, l, event, activityId);
+  }
+
+  /** Runs the task listeners of one event; answers the assignee they chose (undefined: none did). */
+  async fireTaskListeners(st: InstanceState, task: TaskRow, node: FlowNode, event: string): Promise<string | null | undefined> {
+    let chosen: string | null | undefined;
+    const exec = st.execs.get(task.executionId ?? '') ?? null;
+    for (const l of node.taskListeners ?? []) {
+      if (l.event !== event && !(l.event === 'all' || l.event === '*')) continue;
+      const info = { id: task.id, name: task.name, assignee: chosen === undefined ? task.assignee : chosen, taskDefinitionKey: task.taskDefKey };
+      const a = await this.runListener(st, exec, l, event, node.id, info);
+      if (a !== undefined) chosen = a;
+    }
+    return chosen;
+  }
+
+  private async runListener(st: InstanceState, exec: ExecRow | null, l: ListenerDef, event: string, activityId: string, task?: ListenerContext['task']): Promise<string | null | undefined> {
+    const where = `${activityId} ${event} listener`;
+    const set: Record<string, Value> = {};
+    let assignee: string | null | undefined;
+    if (l.kind === 'script') {
+      if (!/^(javascript|js|ecmascript)$/i.test(l.scriptFormat ?? 'javascript')) throw new WorkflowError(M.unsupported, { element: `listener scriptFormat ${l.scriptFormat}` });
+      const scope: ScriptScope = { event, task };
+      let r;
+      try {
+        r = await runScript(l.ref, this.visibleVars(st, exec), this.opts.scriptLimits, scope);
+      } catch (e) {
+        if (e instanceof BpmnError) throw e;
+        throw new WorkflowError(M.listenerFailed, { where, detail: (e as Error).message });
+      }
+      this.setVars(st, r.set as Record<string, Value>);
+      return r.assignee;
+    }
+    const inner = l.ref.replace(/^\s*[$#]\{\s*|\s*\}\s*$/g, '');
+    const handler = this.opts.listeners.get(l.ref) ?? this.opts.listeners.get(inner);
+    if (!handler) {
+      if (l.kind !== 'expression') throw new WorkflowError(M.noListener, { name: inner });
+      this.eval(st, exec, l.ref, where); // a plain expression: evaluated (it has no effects to run)
+      return undefined;
+    }
+    const out = await handler({
+      event, instanceId: st.inst.id, businessKey: st.inst.businessKey, tenantId: st.inst.tenantId, activityId, name: inner,
+      variables: this.visibleVars(st, exec), task: task ? { ...task } : undefined,
+      setVariable: (name, value) => { set[name] = value; },
+      setAssignee: (user) => { assignee = user; },
+    });
+    this.setVars(st, { ...set, ...(out && typeof out === 'object' ? out : {}) });
+    return assignee;
   }
 
   private async gateway(st: InstanceState, exec: ExecRow, node: FlowNode): Promise<void> {
@@ -453,6 +572,10 @@ export class Session {
 
   /** Leaves a node along its selected outgoing flows; no flow ends the token. */
   async leave(st: InstanceState, exec: ExecRow, node: FlowNode): Promise<void> {
+    if (node.listeners) {
+      await this.fireListeners(st, exec, node.listeners, 'end', node.id);
+      if (!st.execs.has(exec.id)) return;
+    }
     const flows = this.selectFlows(st, exec, node);
     if (!flows.length) return this.end(st, exec, node, true);
     const tokens = flows.map((f, i) => (i === 0 ? exec : this.newExec(st, exec.parentId, node.id)));
@@ -463,6 +586,7 @@ export class Session {
   async completeActivity(st: InstanceState, exec: ExecRow, node: FlowNode, reason = 'completed'): Promise<void> {
     this.endActivity(st, (a) => a.executionId === exec.id && a.activityId === node.id && a.activityType !== 'sequenceFlow', reason);
     this.clearTimers(st, exec.id);
+    this.clearSubs(st, exec.id);
     const parent = exec.parentId ? st.execs.get(exec.parentId) : undefined;
     if (parent?.isMiRoot) return this.completeMiInstance(st, exec, parent, node);
     if (exec.isScope) this.patchExec(exec, { isScope: false, state: 'active' });
@@ -470,7 +594,19 @@ export class Session {
   }
 
   private async end(st: InstanceState, exec: ExecRow, node: FlowNode, implicit = false): Promise<void> {
-    if (!implicit) this.startActivity(st, exec, node, { endTime: this.now });
+    if (!implicit) {
+      this.startActivity(st, exec, node, { endTime: this.now });
+      if (node.eventKind === 'error') {
+        // the error ends the path: the nearest matching error boundary event takes over (or the action fails)
+        await this.throwError(st, exec, node, node.eventCode, undefined);
+        return;
+      }
+      if (!(await this.throwEvent(st, exec, node))) return;
+      if (node.listeners) {
+        await this.fireListeners(st, exec, node.listeners, 'end', node.id);
+        if (!st.execs.has(exec.id)) return;
+      }
+    }
     const scope = st.execs.get(exec.parentId!)!;
     if (!implicit && node.eventKind === 'terminate') {
       // terminate end: every token of its scope ends here
@@ -493,7 +629,7 @@ export class Session {
 
   // ---- user tasks ----------------------------------------------------------------------------
 
-  createTask(st: InstanceState, exec: ExecRow, node: FlowNode): TaskRow {
+  async createTask(st: InstanceState, exec: ExecRow, node: FlowNode): Promise<TaskRow> {
     const r = (text: string | undefined, where: string): Value => (text ? this.eval(st, exec, text, `${node.id} ${where}`) : null);
     const soft = (text: string | undefined): string | null => {
       if (!text) return null;
@@ -523,6 +659,15 @@ export class Session {
       completedBy: null, sourceTaskId: this.sourceTaskId, touched: false, loopCounter: exec.loopCounter, version: 0,
     };
     st.tasks.set(task.id, this.uow.insert(T.task, task));
+    if (node.taskListeners) {
+      // create listeners may choose the assignee (the row is new: the change is part of its insert)
+      const chosen = await this.fireTaskListeners(st, task, node, 'create');
+      if (chosen !== undefined) task.assignee = chosen || null;
+      if (task.assignee !== null) {
+        const again = await this.fireTaskListeners(st, task, node, 'assignment');
+        if (again !== undefined) task.assignee = again || null;
+      }
+    }
     const users = task.assignee ? [] : splitList(r(node.candidateUsers, 'candidateUsers'));
     const groups = task.assignee ? [] : splitList(r(node.candidateGroups, 'candidateGroups'));
     const links: LinkRow[] = [
@@ -630,10 +775,139 @@ export class Session {
     if (vars) for (const v of vars.values()) this.uow.remove(T.variable, v);
     st.vars.delete(root.id);
     this.clearTimers(st, root.id);
+    this.clearSubs(st, root.id);
     this.patchExec(root, { isMiRoot: false, isScope: false, state: 'active' });
     const parent = root.parentId ? st.execs.get(root.parentId) : undefined;
     if (parent?.isMiRoot) return this.completeMiInstance(st, root, parent, node);
     return this.leave(st, root, node);
+  }
+
+  // ---- events: boundaries, event-based gateways, throws ----------------------------------------
+
+  /**
+   * A boundary event fires on the activity run by `exec`. Interrupting: the activity with
+   * everything under it (tasks, multi-instance children, the sub-process's tokens, a called
+   * instance) ends with `reason`, and its token leaves through the boundary event. Otherwise a new
+   * token leaves through the boundary event and the activity goes on.
+   */
+  async triggerBoundary(st: InstanceState, exec: ExecRow, boundary: FlowNode, reason: string): Promise<void> {
+    if (!boundary.cancelActivity) {
+      const token = this.newExec(st, exec.parentId, boundary.id);
+      return this.execute(st, token, boundary);
+    }
+    for (const c of this.children(st, exec.id)) this.cancelTree(st, c, reason);
+    for (const t of [...st.tasks.values()]) if (t.executionId === exec.id) this.finishTask(st, t, 'cancelled', reason, null);
+    this.endActivity(st, (a) => a.executionId === exec.id, reason);
+    this.clearTimers(st, exec.id);
+    this.clearSubs(st, exec.id);
+    if (exec.subInstanceId) this.pendingSubCancels.push({ instanceId: exec.subInstanceId, reason });
+    await this.drainSubCancels();
+    const vars = st.vars.get(exec.id);
+    if (vars) for (const v of [...vars.values()]) this.uow.remove(T.variable, v);
+    st.vars.delete(exec.id);
+    this.patchExec(exec, { isScope: false, isMiRoot: false, state: 'active', subInstanceId: null });
+    await this.execute(st, exec, boundary);
+  }
+
+  /**
+   * A timer, message or signal arrived for `exec` at the event node `target`: a boundary event of
+   * the activity exec runs, a catch event after the event-based gateway exec waits at (the gateway's
+   * other events are disarmed), or the catch event / receive task exec waits at.
+   */
+  async eventArrived(st: InstanceState, exec: ExecRow, target: FlowNode, reason: string, p: { sub?: SubscriptionRow; timer?: TimerRow } = {}): Promise<void> {
+    if (target.type === 'boundaryEvent') {
+      if (p.timer && (target.cancelActivity || !this.rescheduleTimer(st, p.timer))) this.removeTimer(st, p.timer);
+      // a non-interrupting message or signal boundary stays armed while its activity runs
+      if (p.sub && target.cancelActivity) this.removeSub(st, p.sub);
+      return this.triggerBoundary(st, exec, target, reason);
+    }
+    const at = exec.activityId ? st.model.nodes.get(exec.activityId) : undefined;
+    if (at?.type === 'eventBasedGateway') {
+      this.clearTimers(st, exec.id);
+      this.clearSubs(st, exec.id);
+      this.endActivity(st, (a) => a.executionId === exec.id && a.activityId === at.id, 'completed');
+      if (at.listeners) await this.fireListeners(st, exec, at.listeners, 'end', at.id);
+      const flow = at.outgoing.map((f) => st.model.flows.get(f)!).find((f) => f.target === target.id)!;
+      this.arrivedBy.set(exec.id, flow.id);
+      this.startActivity(st, exec, { id: flow.id, name: flow.name, type: 'sequenceFlow' }, { endTime: this.now });
+      this.patchExec(exec, { activityId: target.id });
+      if (flow.listeners) await this.fireListeners(st, exec, flow.listeners, 'take', flow.id);
+      if (target.listeners) await this.fireListeners(st, exec, target.listeners, 'start', target.id);
+      if (!st.execs.has(exec.id)) return;
+      this.startActivity(st, exec, target, { endTime: this.now });
+      return this.leave(st, exec, target);
+    }
+    if (p.sub) this.removeSub(st, p.sub);
+    if (p.timer) this.removeTimer(st, p.timer);
+    return this.completeActivity(st, exec, target);
+  }
+
+  /**
+   * The throw part of an intermediate throw or end event: signals (to the instance, or after commit
+   * to the tenant), messages (a handler, or after commit to a waiting receiver or a message start),
+   * escalations (to the nearest matching boundary). Answers false when the token must not go on.
+   */
+  private async throwEvent(st: InstanceState, exec: ExecRow, node: FlowNode): Promise<boolean> {
+    switch (node.eventKind) {
+      case 'signal': {
+        const name = node.eventName!;
+        if (node.signalScope === 'processInstance') {
+          for (const sub of [...st.subs]) {
+            if (sub.eventType !== 'signal' || sub.eventName !== name || !st.subs.includes(sub)) continue;
+            const e = st.execs.get(sub.executionId);
+            if (e) await this.eventArrived(st, e, st.model.nodes.get(sub.activityId)!, 'signal', { sub });
+          }
+        } else this.events.push({ type: 'signalThrown', tenantId: st.inst.tenantId, instanceId: st.inst.id, name });
+        return st.execs.has(exec.id);
+      }
+      case 'message':
+        if (node.implementation) return this.catching(st, exec, node, () => this.runService(st, exec, node));
+        this.events.push({ type: 'messageThrown', tenantId: st.inst.tenantId, instanceId: st.inst.id, name: node.eventName!, businessKey: st.inst.businessKey });
+        return true;
+      case 'escalation':
+        await this.propagate(st, exec, 'escalation', node.eventCode);
+        return st.execs.has(exec.id);
+      default:
+        return true;
+    }
+  }
+
+  /** Throws a BPMN error from `exec` (at `node`); an error nothing catches fails the action. */
+  async throwError(st: InstanceState, exec: ExecRow, node: FlowNode, code: string | undefined, message: string | undefined): Promise<void> {
+    if (await this.propagate(st, exec, 'error', code, message)) return;
+    throw new WorkflowError(M.errorUncaught, { code: code ?? '', node: node.name || node.id });
+  }
+
+  /**
+   * Finds the nearest activity around `from` (itself, its sub-processes, then the call activities
+   * of the callers) with a boundary event of `kind` for `code` (an exact code first, then one that
+   * catches all) and fires it. Answers whether one caught it.
+   */
+  async propagate(st: InstanceState, from: ExecRow, kind: 'error' | 'escalation', code: string | undefined, message?: string): Promise<boolean> {
+    let state = st;
+    let e: ExecRow | undefined = from;
+    for (;;) {
+      for (; e; e = e.parentId ? state.execs.get(e.parentId) : undefined) {
+        if (!e.activityId || this.isMiInstance(state, e)) continue; // a multi-instance activity's boundaries sit on its root
+        const node = state.model.nodes.get(e.activityId);
+        if (!node?.boundaryIds.length) continue;
+        const candidates = node.boundaryIds.map((id) => state.model.nodes.get(id)!).filter((b) => b.eventKind === kind);
+        const b = (code !== undefined ? candidates.find((c) => c.eventCode === code || c.eventRefId === code) : undefined)
+          ?? candidates.find((c) => c.eventCode === undefined);
+        if (!b) continue;
+        const root = this.root(state).id;
+        if (b.errorCodeVariable) this.setVar(state, root, b.errorCodeVariable, code ?? null);
+        if (b.errorMessageVariable) this.setVar(state, root, b.errorMessageVariable, message ?? null);
+        await this.triggerBoundary(state, e, b, kind);
+        return true;
+      }
+      // the top of a called instance: its call activity in the caller is next
+      if (!state.inst.parentId || !state.inst.superExecutionId) return false;
+      const parent = await this.load(state.inst.parentId, false);
+      e = parent.execs.get(state.inst.superExecutionId);
+      state = parent;
+      if (!e) return false;
+    }
   }
 
   // ---- cancelling ----------------------------------------------------------------------------
@@ -672,6 +946,7 @@ export class Session {
   /** Ends an instance with a status; a called instance hands its variables back to its caller. */
   async endInstance(st: InstanceState, status: InstanceStatus, reason: string | null, resumeCaller = true): Promise<void> {
     const root = [...st.execs.values()].find((e) => e.parentId === null);
+    if (root && st.model.listeners) await this.fireListeners(st, root, st.model.listeners, 'end', st.model.id);
     if (root) {
       for (const c of this.children(st, root.id)) this.cancelTree(st, c, reason ?? status);
       this.clearTimers(st, root.id);
@@ -791,11 +1066,22 @@ export class Session {
     return true;
   }
 
+  /** Arms the timer, message and signal boundary events of an activity (errors and escalations need nothing armed). */
   armBoundaries(st: InstanceState, exec: ExecRow, node: FlowNode): void {
     for (const id of node.boundaryIds) {
       const b = st.model.nodes.get(id)!;
       if (b.eventKind === 'timer' && b.timer) this.addTimer(st, exec, b.id, 'boundary', b.timer);
+      else if ((b.eventKind === 'message' || b.eventKind === 'signal') && b.eventName) this.subscribe(st, exec, b, b.eventKind, b.eventName);
     }
+  }
+
+  clearSubs(st: InstanceState, execId: string): void {
+    if (!st.subs.some((x) => x.executionId === execId)) return;
+    st.subs = st.subs.filter((x) => {
+      if (x.executionId !== execId) return true;
+      this.uow.remove(T.sub, x);
+      return false;
+    });
   }
 
   clearTimers(st: InstanceState, execId: string): void {
@@ -811,7 +1097,7 @@ export class Session {
     this.uow.remove(T.timer, timer);
   }
 
-  private subscribe(st: InstanceState, exec: ExecRow, node: FlowNode, type: 'message' | 'signal', name: string): void {
+  subscribe(st: InstanceState, exec: ExecRow, node: FlowNode, type: 'message' | 'signal', name: string): void {
     const row: SubscriptionRow = {
       id: nextId(), tenantId: st.inst.tenantId, instanceId: st.inst.id, executionId: exec.id, eventType: type, eventName: name,
       activityId: node.id, createTime: this.now,

@@ -201,5 +201,23 @@ for (const kind of await kinds()) {
       assert.equal(await status(r.instanceId), 'finished');
       assert.equal((await engine.getVariables(r.instanceId)).archived, true);
     });
+
+    test('invoice.v2 task listeners (Camunda scripts): whoever claims the approval gets it back after the review', async () => {
+      await engine.deploy(read('reviewInvoice.bpmn'), { tenantId });
+      await engine.deploy(read('invoice.v2.bpmn'), { tenantId });
+      const vars = { creditor: 'Bakery', amount: 12, invoiceCategory: 'Misc', invoiceNumber: 'I-2', invoiceDocument: 'doc' };
+      const r = await engine.startProcess({ tenantId, definitionKey: 'invoice', initiator: 'mary', variables: vars });
+      const approve = (await todo(r.instanceId))[0]!;
+      assert.equal(approve.assignee, null, 'offered to the accounting group');
+      await engine.claimTask(approve.id, 'acc7', ['accounting']);
+      assert.equal((await engine.getVariables(r.instanceId)).approver, 'acc7', 'the assignment listener recorded the approver');
+      await engine.completeTask(approve.id, 'acc7', { variables: { approved: false } });
+      const sub = (await db.database.db.selectFrom('wfInstance').selectAll().where('parentId', '=', r.instanceId).executeTakeFirst()) as { id: string };
+      await engine.completeTask((await todo(sub.id))[0]!.id, 'demo', { variables: { reviewer: 'peter' } });
+      await engine.completeTask((await todo(sub.id))[0]!.id, 'peter', { variables: { clarified: true } });
+      const again = (await todo(r.instanceId))[0]!;
+      assert.equal(again.taskDefKey, 'approveInvoice');
+      assert.equal(again.assignee, 'acc7', 'the create listener handed the new approval to the same approver');
+    });
   });
 }
