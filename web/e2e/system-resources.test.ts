@@ -252,3 +252,28 @@ test('in English the grant tree names menus and buttons in English; the user for
   assert.equal(Number(u.userType), 2);
   assert.match(String(u.avatar), /\S/);
 });
+
+test('notices are written in the rich-text editor and kept as sanitised HTML', async () => {
+  await withPage(async (page) => {
+    await signIn(page, server.url, server);
+    await page.goto(`${server.url}/#/desk/notice`);
+    await table(page).waitFor();
+    await toolbarAdd(table(page)).click();
+    const form = modal(page, '通知公告 · 新增');
+    await form.locator('#title').fill('期末考试安排');
+    const editor = form.locator('.ql-editor');
+    await editor.click();
+    await page.keyboard.type('请按时参加考试');
+    await page.keyboard.press('Control+A');
+    await form.locator('.ql-toolbar .ql-bold').click();
+    await form.locator('.ant-btn-primary').click();
+    await page.getByText('操作成功').first().waitFor();
+    const row = table(page).locator('tr').filter({ hasText: '期末考试安排' });
+    await row.waitFor();
+    await row.getByRole('button', { name: '查看' }).click();
+    await page.locator('.notice-content strong').filter({ hasText: '请按时参加考试' }).waitFor();
+  });
+  const admin = (await server.login()).access_token as string;
+  const n = (await server.api('/api/blade-desk/notice/list?title_like=期末考试安排', { token: admin })).body.data.records[0];
+  assert.match(String(n.content), /<strong>请按时参加考试<\/strong>/);
+});

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { Spin } from 'antd';
 import DOMPurify from 'dompurify';
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
 import { noticeApi, type Notice } from '../../api/admin';
@@ -5,6 +7,14 @@ import { noticeApi, type Notice } from '../../api/admin';
 // Content may be rich text written elsewhere: it is shown as HTML only after DOMPurify.
 const html = (row: Record<string, unknown>) =>
   row.content ? <div className="notice-content" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(row.content)) }} /> : '-';
+
+// The designed forms' rich-text editor (Quill), loaded only when the form opens.
+const RichEditor = lazy(() => import('../../components/workflow/form-richtext'));
+const ContentEditor = ({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) => (
+  <Suspense fallback={<Spin size="small" />}>
+    <RichEditor value={value ? String(value) : undefined} onChange={onChange} />
+  </Suspense>
+);
 
 const resource: ResourceDescription<Notice> = {
   title: 'notice.title',
@@ -26,7 +36,7 @@ const resource: ResourceDescription<Notice> = {
       form: { type: 'select', required: true, span: 12, default: 1 },
     },
     { title: 'notice.releaseTime', dataIndex: 'releaseTime', search: 'daterange', sortable: true, width: 170, form: { type: 'datetime', span: 12, help: 'notice.releaseTimeHelp' } },
-    { title: 'notice.content', dataIndex: 'content', hideInTable: true, render: html, form: { type: 'textarea', rows: 10, help: 'notice.contentHelp' } },
+    { title: 'notice.content', dataIndex: 'content', hideInTable: true, render: html, form: { type: 'custom', component: ContentEditor, help: 'notice.contentHelp' } },
   ],
 };
 
