@@ -33,16 +33,24 @@ function modelResource(categories: TreeNode[], categoryId: string | undefined, g
     params: { categoryId_equal: categoryId },
     permissions: { add: 'wf_design_model_add', edit: 'wf_design_model_edit', delete: 'wf_design_model_delete', view: 'wf_design_model_view' },
     formWidth: 720,
+    // 编辑 shows every field: a separate 查看 would only crowd the action column
+    hideView: true,
     columns: [
       { title: 'wfd.model.icon', dataIndex: 'icon', width: 60, inDetail: false, render: (r) => <ModelIcon name={r.icon as string} />, form: { type: 'custom', component: IconChooser } },
       {
         title: 'wfd.model.modelKey',
         dataIndex: 'modelKey',
         search: 'like',
-        width: 160,
+        width: 140,
         form: { required: true, span: 12, addOnly: true, help: 'wfd.model.modelKeyHelp', rules: [{ pattern: KEY, message: 'wfd.model.modelKeyInvalid' }, { max: 255, message: 'wfd.model.tooLong' }] },
       },
-      { title: 'wfd.model.name', dataIndex: 'name', search: 'like', width: 180, form: { required: true, span: 12, rules: [{ max: 255, message: 'wfd.model.tooLong' }] } },
+      { title: 'wfd.model.name', dataIndex: 'name', search: 'like', width: 150, form: { required: true, span: 12, rules: [{ max: 255, message: 'wfd.model.tooLong' }] } },
+      {
+        title: 'wfd.model.version',
+        dataIndex: 'version',
+        width: 90,
+        render: (r) => (Number(r.version) > 0 ? <Tag color="blue">v{String(r.version)}</Tag> : <Tag>{i18n.t('wfd.model.notDeployed')}</Tag>),
+      },
       {
         title: 'wfd.model.category',
         dataIndex: 'categoryId',
@@ -50,14 +58,8 @@ function modelResource(categories: TreeNode[], categoryId: string | undefined, g
         render: (r) => findName(categories, r.categoryId) ?? '-',
         form: { type: 'treeSelect', span: 12, loadTree: async () => categories },
       },
-      {
-        title: 'wfd.model.version',
-        dataIndex: 'version',
-        width: 90,
-        render: (r) => (Number(r.version) > 0 ? <Tag color="blue">v{String(r.version)}</Tag> : <Tag>{i18n.t('wfd.model.notDeployed')}</Tag>),
-      },
-      { title: 'wfd.model.description', dataIndex: 'description', ellipsis: true, width: 200, form: { type: 'textarea', rows: 3, rules: [{ max: 5000, message: 'wfd.model.tooLong' }] } },
-      { title: 'wfd.model.updateTime', dataIndex: 'updateTime', width: 170, render: (r) => String(r.updateTime ?? '').replace('T', ' ').slice(0, 19) },
+      { title: 'wfd.model.description', dataIndex: 'description', hideInTable: true, form: { type: 'textarea', rows: 3, rules: [{ max: 5000, message: 'wfd.model.tooLong' }] } },
+      { title: 'wfd.model.updateTime', dataIndex: 'updateTime', width: 160, render: (r) => String(r.updateTime ?? '').replace('T', ' ').slice(0, 19) },
     ],
     beforeSubmit: (values, { record }) => ({ ...values, categoryId: values.categoryId ?? null, ...(record ? { modelKey: record.modelKey } : {}) }),
     extraActions: [
@@ -154,7 +156,7 @@ function CategorySide({ nodes, value, onChange, onChanged }: { nodes: TreeNode[]
         <Spin size="small" />
       ) : (
         <>
-          <Button type={value ? 'text' : 'link'} size="small" block style={{ textAlign: 'left' }} onClick={() => onChange(undefined)}>
+          <Button type={value ? 'text' : 'link'} size="small" block style={{ justifyContent: 'flex-start' }} className="wf-category-all" onClick={() => onChange(undefined)}>
             {t('wfd.category.all')}
           </Button>
           {nodes.length ? (
