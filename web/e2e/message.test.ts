@@ -113,6 +113,9 @@ test('A sends B a message through the form and the people picker; B sees it live
 
   // B: the badge rises to 1 without a reload, and a pop-up shows title and content
   await waitForBadge(b, 1);
+  // the home page's message-center widget lists it as unread too
+  const widgetItem = b.locator('.message-center .message-center-item').filter({ hasText: '期末监考安排' });
+  await b.locator('.message-center .message-center-item.unread').filter({ hasText: '期末监考安排' }).waitFor();
   const note = b.locator('.ant-notification-notice').filter({ hasText: '期末监考安排' });
   await note.waitFor();
   assert.match(await note.innerText(), /请于周五 14:00 到教务处领取监考材料/);
@@ -128,6 +131,8 @@ test('A sends B a message through the form and the people picker; B sees it live
   await view.getByText('管理员').waitFor();
   await view.getByText('请于周五 14:00 到教务处领取监考材料。').waitFor();
   await waitForBadge(b, 0);
+  await b.waitForFunction(() => ![...document.querySelectorAll('.message-center .message-center-item.unread')].some((e) => e.textContent?.includes('期末监考安排')));
+  assert.equal(await widgetItem.count(), 1);
   // no business link: 办理 warns 无办理事项
   await view.locator('.ant-modal-footer .ant-btn-primary').click();
   await b.locator('.ant-message').getByText('无办理事项').waitFor();

@@ -9,6 +9,7 @@ import { menuIcon } from '../../shell/icons';
 import { menuLabel } from '../../i18n';
 import { useSession } from '../../shell/store';
 import { website } from '../../website';
+import { MessageCenter } from '../../components/MessageCenter';
 
 /** Greeting key by hour: 0-6, 7-10, 11-12, 13-14, 15-18, 19-20, 21-24 (spec §9). */
 export function greetingKey(hour: number): string {
@@ -106,7 +107,7 @@ export default function Welcome() {
             )}
           </Card>
         </Col>
-        <Col xs={24} lg={8}>
+        <Col xs={24} lg={8} className="wel-side">
           <Card
             title={
               <Space>
@@ -134,6 +135,7 @@ export default function Welcome() {
               <Descriptions.Item label={t('wel.language')}>{i18n.language === 'en' ? 'English' : '中文'}</Descriptions.Item>
             </Descriptions>
           </Card>
+          <MessageCenter className="wel-card wel-messages" />
         </Col>
       </Row>
     </div>
