@@ -53,6 +53,9 @@ export const contract = fp(async (app: FastifyInstance, opts: { recordError?: Er
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { status, msg } = describe(err, req.lang);
+    // refused before its body was read (e.g. an upload over the limit): close the connection, or the
+    // unread rest of the body would be taken for the next request on it and that request would hang
+    if (!req.raw.complete) reply.header('Connection', 'close');
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       opts.recordError?.(req, err);

@@ -39,7 +39,9 @@ const oauthError = (logs: LogService) => async (err: FastifyError, req: FastifyR
   return reply.code(status >= 500 ? 500 : status === 401 ? 401 : 400).send({ error_code: status, error_description: msg });
 };
 
-const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : v === undefined || v === null ? '' : String(v));
+// a parameter as text: repeated ones count once; objects and nested arrays are not parameters
+// (String() of a deeply nested array overflows the stack)
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) && !Array.isArray(v[0]) ? str(v[0]) : '');
 
 export async function authRoutes(app: FastifyInstance, { db, auth, menus, configs, logs }: Deps) {
   app.post('/api/blade-auth/oauth/token', {
