@@ -338,7 +338,7 @@ await forEachDatabase('workflow API', (kind) => {
     assert.equal(hist.length, 2);
     assert.equal((await post('/api/blade-workflow/design/form/history/setMainVersion', { id: hist[1].id })).status, 200);
     assert.equal((await get(`/api/blade-workflow/design/form/detail?id=${formId}`)).body.data.version, 1);
-    assert.equal((await post('/api/blade-workflow/design/form/history/setMainVersion', { id: '1' })).status, 404);
+    assert.equal((await post('/api/blade-workflow/design/form/history/setMainVersion', { id: '1' })).status, 400);
     assert.ok((await get('/api/blade-workflow/design/form/listType')).body.data.length >= 1);
     assert.equal((await post('/api/blade-workflow/design/form/changeCategory', { ids: formId, categoryId: '' })).body.data, true);
     const scratch = (await post('/api/blade-workflow/design/form/submit', { formKey: 'scratch', name: 's' })).body.data;

@@ -263,7 +263,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   app.post(`${D}/model/history/setMainVersion`, { schema: { tags: [TAG], summary: 'Make a deployed version (id of a history row) the model\'s main version again: its xml and settings return to the model and it is deployed anew', body: z.object({}).passthrough() } }, async (req) => {
     const a = actorOf(req);
     const h = await modelHistory.detail(ctxOf(req), (req.body as Values).id);
-    if (!h) throw new ApiError(404, MSG.historyMissing);
+    if (!h) throw new ApiError(400, MSG.historyMissing);
     await db.updateTable('wfModel').set({ xml: h.xml, settings: h.settings, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.modelId)).where('tenantId', '=', a.tenantId).execute();
     return ok(await deployModel(wf, req, String(h.modelId)));
   });
@@ -306,7 +306,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   app.post(`${D}/form/history/setMainVersion`, { schema: { tags: [TAG], summary: 'Make a form version (id of a history row) the form\'s content again', body: z.object({}).passthrough() } }, async (req) => {
     const a = actorOf(req);
     const h = await formHistory.detail(ctxOf(req), (req.body as Values).id);
-    if (!h) throw new ApiError(404, MSG.historyMissing);
+    if (!h) throw new ApiError(400, MSG.historyMissing);
     await db.updateTable('wfForm').set({ content: h.content, version: h.version, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.formId)).where('tenantId', '=', a.tenantId).execute();
     return ok(true);
   });
