@@ -469,7 +469,7 @@ await forEachDatabase('workflow API', (kind) => {
     assert.equal(form.submitAfter[0].content, '已提交会签');
     assert.equal((await get('/api/blade-workflow/process/getFormByProcessDefKey?processDefKey=leaveFlow', user)).body.data.preRead, null);
 
-    const started = await post('/api/blade-workflow/process/startProcessByKey', { processDefKey: 'signFlow', topic: '<b>买书</b>', kind: 'buy', signers: `${SEED.adminId},${bossId},${SEED.userId}` }, user);
+    const started = await post('/api/blade-workflow/process/startProcessByKey', { processDefKey: 'signFlow', topic: '<b>买书</b>', kind: 'buy', signers: `${SEED.adminId},${bossId},${SEED.userId}`, copyUser: bossId }, user);
     assert.equal(started.status, 200, JSON.stringify(started.body));
     const inst = started.body.data.processInstanceId;
     const mine = (await todo(admin)).records.find((x: { processInstanceId: string }) => x.processInstanceId === inst);
@@ -487,6 +487,8 @@ await forEachDatabase('workflow API', (kind) => {
     const d = (await get(`/api/blade-workflow/process/detail?processInsId=${inst}`)).body.data;
     assert.ok(d.flow.some((x: { comments: { type: string }[] }) => x.comments.some((c) => c.type === 'deleteMultiInstanceComment')));
     assert.equal(d.process.submitAfter[0].jumpType, 'newPage');
+    // a copy without a text of its own names its recipients
+    assert.ok(d.flow.some((x: { comments: { type: string; fullMessage: string }[] }) => x.comments.some((c) => c.type === 'copyComment' && c.fullMessage === 'boss')));
     // not a multi-instance node: no choices
     const leaveTask = (await post('/api/blade-workflow/process/startProcessByKey', { processDefKey: 'leaveFlow', days: 1, assignee: bossId, leader: SEED.adminId }, user)).body.data.tasks[0];
     assert.equal((await get(`/api/blade-workflow/process/multiInstanceSigners?taskId=${leaveTask.taskId}`, user)).body.data.multiInstance, false);

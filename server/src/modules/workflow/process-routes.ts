@@ -21,6 +21,9 @@ const P = '/api/blade-workflow/process';
 const START_KEYS = new Set(['processId', 'processDefKey', 'processDefinitionId', 'copyUser', 'assignee', 'customUserMsg', 'customUserTask',
   'wf_form_option', 'wf_form_variable', 'initFormData', 'comment', 'draftId', 'businessKey']);
 
+const ID_COMMENTS = new Set(['copyComment', 'addMultiInstanceComment', 'deleteMultiInstanceComment']);
+/** The user ids a copy or signer comment carries when it has no text of its own. */
+const people = (c: { type: string; fullMessage: string | null }) => (ID_COMMENTS.has(c.type) && c.fullMessage && /^\d{1,19}(,\d{1,19})*$/.test(c.fullMessage) ? c.fullMessage.split(',') : []);
 const USER_TYPES = new Set(['user', 'userSelect', 'user-select', 'selectUser']);
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pageQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -156,10 +159,14 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     const model = (await wf.models(a.tenantId, [key])).get(key);
     const settings = parseJson<ModelSettings>(model?.settings, {});
     const formRow = await wf.form(a.tenantId, (task?.formKey as string | null) || (model?.formKey as string | undefined));
-    const names = await wf.names(a.tenantId, d.flow.flatMap((f) => [f.assignee, ...f.comments.map((c) => c.userId)]));
+    // copy and signer comments without a text of their own carry the user ids: shown as names
+    const names = await wf.names(a.tenantId, d.flow.flatMap((f) => [f.assignee, ...f.comments.flatMap((c) => [c.userId, ...people(c)])]));
     const flow = d.flow.map((f) => ({
       ...f, assigneeName: f.assignee ? names.get(f.assignee) ?? f.assignee : null,
-      comments: f.comments.map((c) => ({ ...c, userName: c.userId ? names.get(c.userId) ?? c.userId : null })),
+      comments: f.comments.map((c) => {
+        const ids = people(c);
+        return { ...c, fullMessage: ids.length ? ids.map((u) => names.get(u) ?? u).join('、') : c.fullMessage, userName: c.userId ? names.get(c.userId) ?? c.userId : null };
+      }),
     }));
     const comment: Row = {};
     for (const k of COMMENT_SETTINGS) comment[k] = settings[k] ?? null;
@@ -251,7 +258,7 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     };
     const values: Record<string, string> = {};
     for (const c of columns) values[c.prop] = show(c, d.variables[c.prop]);
-    const approvals = d.flow.filter((f) => f.historyActivityType === 'userTask' || f.comments.length).flatMap((f) => f.comments.filter((c) => c.fullMessage).map((c) =>
+    const approvals = d.flow.filter((f) => f.historyActivityType === 'userTask' || f.comments.length).flatMap((f) => f.comments.filter((c) => c.fullMessage && c.type !== 'copyComment' && !people(c).length).map((c) =>
       `<tr><td>${esc(f.historyActivityName ?? f.historyActivityId)}</td><td>${esc(c.userId ? names.get(c.userId) ?? c.userId : '')}</td><td>${esc(c.fullMessage)}</td><td>${esc(String(c.time ?? '').replace('T', ' ').slice(0, 19))}</td></tr>`)).join('');
     const builtIn: Record<string, string> = {
       processDefinitionName: esc(inst.definitionName ?? key), startUser: esc(names.get(String(inst.initiator)) ?? inst.initiator ?? ''),

@@ -1,8 +1,9 @@
 // The calls the workflow screens make (spec 000 §7 "Process calls"): the personal lists, the
 // startable processes, start forms, the detail page and the task actions.
-import { cleanParams, type Crud, type ListParams } from '../../api/crud';
+import { cleanParams, crud, type Crud, type ListParams } from '../../api/crud';
 import { http } from '../../api/request';
 import type { Page, R } from '../../api/types';
+import type { SubmitAfter } from '../../components/workflow/finish';
 
 export const P = '/api/blade-workflow/process';
 
@@ -91,7 +92,35 @@ export interface StartForm {
   formUrl: string | null;
   modelType: number;
   assigneeRequired: boolean;
-  submitAfter: { submitType: string; content?: string; jumpAddress?: string; jumpType?: string }[];
+  submitAfter: SubmitAfter[];
+  /** §2.7 pre-read dialog (null: none) */
+  preRead: PreRead | null;
+}
+export interface PreRead {
+  title: string;
+  content: string;
+  files: { name: string; url: string }[];
+  readTime: number;
+  /** '' → the default 已 阅 */
+  buttonText: string;
+}
+
+/** A draft of 草稿箱: the start form's values (plus the chosen approver and copy recipients) kept as JSON text. */
+export interface Draft {
+  id: string;
+  processDefId?: string | null;
+  processDefKey?: string | null;
+  title?: string | null;
+  formKey?: string | null;
+  variables?: string | null;
+  createTime?: string;
+  updateTime?: string;
+}
+
+export interface Signers {
+  multiInstance: boolean;
+  sequential: boolean;
+  signers: { userId: string; name: string; state: 'active' | 'pending' }[];
 }
 
 export interface FlowComment {
@@ -142,6 +171,9 @@ export interface ProcessDetail {
     startTime?: string;
     endTime?: string | null;
     initiator?: string | null;
+    formKey?: string | null;
+    formUrl?: string | null;
+    submitAfter?: SubmitAfter[];
     currentNodes?: { taskId: string; taskName: string | null; assignee: string | null }[];
   };
   form: { formKey: string | null; name: string | null; option: FormOption | null; fieldRights: Record<string, { readable: boolean; writable: boolean; required: boolean }>; variables: Record<string, unknown> };
@@ -177,6 +209,9 @@ export const wfApi = {
   modelView: (q: { processInstanceId?: string; processDefinitionId?: string }) => http.get<ModelView>(`${P}/modelView`, cleanParams(q)),
   backNodes: (taskId: string) => http.get<{ nodeId: string; nodeName: string }[]>(`${P}/getBackNodes`, { taskId }),
   userDetail: (id: string) => http.get<{ id: string; account: string; realName?: string; name?: string } | null>(`${P}/user/detail`, { id }, { silent: true }),
+  signers: (taskId: string) => http.get<Signers>(`${P}/multiInstanceSigners`, { taskId }),
+  print: (processInsId: string) => http.get<{ templateName: string; processDefinitionName: string; html: string }>(`${P}/printTemplate`, { processInsId }),
+  draft: crud<Draft>(`${P}/draft`),
   /** Every task action answers the envelope: its msg is the success text in the caller's language. */
   action: (path: string, body: Record<string, unknown>) => http.postR<unknown>(`${P}/${path}`, body) as Promise<R<unknown>>,
 };

@@ -5,7 +5,7 @@ import { Card, Empty, Input, Skeleton, Tag, Typography } from 'antd';
 import { ApartmentOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { startPath } from '../../components/workflow/params';
+import { targetOf } from '../../components/workflow/params';
 import { wfApi, type Definition } from './api';
 import '../../components/workflow/workflow.css';
 
@@ -65,7 +65,11 @@ export default function StartableList() {
                   className="wf-proc-card"
                   hoverable
                   data-key={d.processDefKey}
-                  onClick={() => nav(startPath(d, bare))}
+                  onClick={() => {
+                    const to = targetOf('start', d, { processId: d.processId, processDefKey: d.processDefKey, modelType: d.modelType ?? 0 }, bare);
+                    if (to.url) window.open(to.url, '_blank');
+                    else nav(to.path!);
+                  }}
                 >
                   <div className="wf-proc-icon">{d.icon && /^https?:|^\//.test(d.icon) ? <img src={d.icon} alt="" width={28} height={28} /> : <ApartmentOutlined />}</div>
                   <div className="wf-proc-meta">

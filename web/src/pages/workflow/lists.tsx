@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ResourceList, type ExtraAction, type ResourceColumn, type ResourceDescription } from '../../components/ResourceList';
 import { FlowChartDialog } from '../../components/workflow/FlowChartDialog';
 import { StatusTag } from '../../components/workflow/StatusTag';
-import { detailPath } from '../../components/workflow/params';
+import { targetOf } from '../../components/workflow/params';
 import { wfApi, type ProcessRow } from './api';
 import '../../components/workflow/workflow.css';
 
@@ -44,7 +44,12 @@ function ProcessList({ kind }: { kind: Kind }) {
   const [chart, setChart] = useState<{ processInstanceId: string } | null>(null);
   const bare = location.pathname.startsWith('/page/');
   const resource = useMemo<ResourceDescription<ProcessRow>>(() => {
-  const open = (row: Row) => nav(detailPath(row as unknown as ProcessRow, bare));
+  const open = (row: Row) => {
+    const r = row as unknown as ProcessRow;
+    const to = targetOf('detail', r, { taskId: r.taskId ?? undefined, processInsId: r.processInstanceId, processId: r.processId, processDefKey: r.processDefKey, modelType: r.modelType }, bare);
+    if (to.url) window.open(to.url, '_blank');
+    else nav(to.path!);
+  };
   const actions: ExtraAction[] = [];
   if (kind === 'claim') {
     actions.push({

@@ -13,6 +13,8 @@ const Copy = lazy(() => lists().then((m) => ({ default: m.CopyList })));
 const Startable = lazy(() => import('./list'));
 const Start = lazy(() => import('./start'));
 const Detail = lazy(() => import('./detail'));
+const Drafts = lazy(() => import('./drafts'));
+const FlowImage = lazy(() => import('./flowImg'));
 
 export const routes: PageEntry[] = [
   { path: '/workflow/process/list', title: 'wf.list.start', component: Startable },
@@ -22,6 +24,7 @@ export const routes: PageEntry[] = [
   { path: '/workflow/process/done', title: 'wf.list.done', component: Done },
   { path: '/workflow/process/my-done', title: 'wf.list.myDone', component: MyDone },
   { path: '/workflow/process/copy', title: 'wf.list.copy', component: Copy },
+  { path: '/workflow/process/draft', title: 'wf.list.draft', component: Drafts },
   { path: '/workflow/process/start/*', title: 'wf.page.start', component: Start },
   { path: '/workflow/process/detail/*', title: 'wf.page.detail', component: Detail },
   { path: '/plugin/workflow/process/send', title: 'wf.list.send', component: Send },
@@ -36,4 +39,12 @@ export const routes: PageEntry[] = [
   { path: '/page/workflow/process/done', title: 'wf.list.done', component: Done, layout: false, tab: false },
   { path: '/page/workflow/process/my-done', title: 'wf.list.myDone', component: MyDone, layout: false, tab: false },
   { path: '/page/workflow/process/copy', title: 'wf.list.copy', component: Copy, layout: false, tab: false },
+  { path: '/page/workflow/process/draft', title: 'wf.list.draft', component: Drafts, layout: false, tab: false },
+  // external-form processes (form key wf_ex_...) without a configured form URL: ?p= carries the params
+  { path: '/workflow/process/external/:name/start', title: 'wf.page.start', component: Start },
+  { path: '/workflow/process/external/:name/detail', title: 'wf.page.detail', component: Detail },
+  // the portal opens these in a new window (isClosePage, isPortal, openWay); the flow image has no header or footer
+  { path: '/portal/process/flowImg/*', title: 'wf.chart.title', component: FlowImage, layout: false, tab: false },
+  { path: '/portal/process/detail/*', title: 'wf.page.detail', component: Detail, layout: false, tab: false },
+  { path: '/portal/process/*', title: 'wf.page.start', component: Start, layout: false, tab: false },
 ];
