@@ -166,5 +166,11 @@ await forEachDatabase('workflow design API', (kind) => {
     assert.equal((await get('/api/blade-flow/manager/list', watcher)).status, 403);
     assert.equal((await post('/api/blade-flow/manager/change-state', { processId: '1', state: 'active' }, watcher)).status, 403);
     assert.equal((await get('/api/blade-flow/follow/list', user)).status, 403);
+    // reading models is open to the monitor menu, writing them needs the design buttons
+    assert.equal((await get('/api/blade-workflow/design/model/list', watcher)).status, 200);
+    for (const path of ['/api/blade-workflow/design/model/submit', '/api/blade-flow/model/deploy', '/api/blade-workflow/design/model/remove?ids=1',
+      '/api/blade-workflow/design/form/submit', '/api/blade-workflow/design/model/history/setMainVersion', '/api/blade-flow/follow/delete-process-instance']) {
+      assert.equal((await post(path, { modelKey: 'x', name: 'x', formKey: 'x', id: '1' }, watcher)).status, 403, path);
+    }
   });
 });

@@ -72,6 +72,7 @@ export async function designRoutes(parent: FastifyInstance, wf: WorkflowService)
     });
   });
 
+  // reading needs any design or deployment menu; each write also checks its button code below
   await parent.register(async (app) => {
     app.addHook('onRequest', adminGuard(['wf_design_model', 'wf_design_form', 'deployment', 'deployment_view', 'wf_ops']));
     designCalls(app, wf, categories);
@@ -210,17 +211,17 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
     app.get(`${base}/list`, { schema: { tags: [TAG], summary: 'Process models; paged; filters modelKey, name, categoryId, modelType', querystring: pageQuery } },
       async (req) => ok(await models.page(ctxOf(req), req.query as Values, undefined)));
     app.get(`${base}/detail`, { schema: { tags: [TAG], summary: 'A model by id or modelKey (settings as an object)', querystring: z.object({ id: z.string().optional(), modelKey: z.string().optional() }).passthrough() } }, modelDetail);
-    app.post(`${base}/submit`, { schema: { tags: [TAG], summary: 'Add or update a model: modelKey, name, categoryId, icon, description, xml, formKey, formUrl, modelType, settings {assigneeRequired, hideComment, comment display, submitValidate[], submitAfter[]}', body: modelBody } }, modelSubmit);
-    app.post(`${base}/remove`, { schema: { tags: [TAG], summary: 'Remove models (ids); deployed definitions stay', querystring: z.object({ ids: z.string().optional() }).passthrough() } },
+    app.post(`${base}/submit`, { onRequest: adminGuard(['wf_design_model_add', 'wf_design_model_edit', 'deployment_add']), schema: { tags: [TAG], summary: 'Add or update a model: modelKey, name, categoryId, icon, description, xml, formKey, formUrl, modelType, settings {assigneeRequired, hideComment, comment display, submitValidate[], submitAfter[]}', body: modelBody } }, modelSubmit);
+    app.post(`${base}/remove`, { onRequest: adminGuard(['wf_design_model_delete', 'deployment_delete']), schema: { tags: [TAG], summary: 'Remove models (ids); deployed definitions stay', querystring: z.object({ ids: z.string().optional() }).passthrough() } },
       async (req) => ok((await models.remove(ctxOf(req), idsOf(req))) > 0));
-    app.post(`${base}/deploy`, { schema: { tags: [TAG], summary: 'Deploy a model: id (or modelId); the platform tenant may name tenantIds (comma separated)', body: z.object({}).passthrough() } }, async (req) => {
+    app.post(`${base}/deploy`, { onRequest: adminGuard(['wf_design_model_add', 'wf_design_model_edit', 'deployment_add']), schema: { tags: [TAG], summary: 'Deploy a model: id (or modelId); the platform tenant may name tenantIds (comma separated)', body: z.object({}).passthrough() } }, async (req) => {
       const b = req.body as Values;
       const tenantIds = typeof b.tenantIds === 'string' ? b.tenantIds.split(',').filter(Boolean) : Array.isArray(b.tenantIds) ? b.tenantIds.map(String) : undefined;
       return ok(await deployModel(wf, req, b.id ?? b.modelId, tenantIds));
     });
   }
   const changeField = (path: string, field: 'categoryId' | 'icon', repo: 'wfModel' | 'wfForm', summary: string) =>
-    app.post(`${D}/${path}`, { schema: { tags: [TAG], summary, body: z.object({}).passthrough() } }, async (req) => {
+    app.post(`${D}/${path}`, { onRequest: adminGuard(path.startsWith('form/') ? ['wf_design_form_edit'] : ['wf_design_model_edit']), schema: { tags: [TAG], summary, body: z.object({}).passthrough() } }, async (req) => {
       const a = actorOf(req);
       const b = req.body as Values;
       const value = b[field] ?? null;
@@ -241,7 +242,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
     modelId: z.union([z.string(), z.number()]).transform(String).refine(isId, 'modelId'),
     scopes: z.array(z.object({ scopeType: z.enum(['all', 'user', 'role', 'dept']), val: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v.join(',') : v)) })).max(500),
   });
-  app.post(`${D}/model/scope/submit`, { schema: { tags: [TAG], summary: 'Replace the start scope of a model. Body JSON (as text/plain or application/json; the original\'s client-side encryption is not used): {modelId, scopes: [{scopeType all|user|role|dept, val}]}' } }, async (req) => {
+  app.post(`${D}/model/scope/submit`, { onRequest: adminGuard(['wf_design_model_edit', 'wf_design_model_add']), schema: { tags: [TAG], summary: 'Replace the start scope of a model. Body JSON (as text/plain or application/json; the original\'s client-side encryption is not used): {modelId, scopes: [{scopeType all|user|role|dept, val}]}' } }, async (req) => {
     const a = actorOf(req);
     const raw = typeof req.body === 'string' ? parseJson<unknown>(req.body, null) : req.body;
     const parsed = scopeInput.safeParse(raw);
@@ -260,7 +261,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   const modelHistory = new Repo(db, { table: 'wf_model_history', tenant: true, columns: { id: 'id', modelId: 'id', version: 'number', createTime: 'date' }, defaultOrder: [{ field: 'version', dir: 'desc' }] });
   app.get(`${D}/model/history/list`, { schema: { tags: [TAG], summary: 'Deployed versions of a model (modelId); paged', querystring: pageQuery } }, async (req) => ok(await modelHistory.page(ctxOf(req), req.query as Values)));
   app.get(`${D}/model/history/detail`, { schema: { tags: [TAG], summary: 'One deployed version (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => ok(await modelHistory.detail(ctxOf(req), (req.query as Values).id)));
-  app.post(`${D}/model/history/setMainVersion`, { schema: { tags: [TAG], summary: 'Make a deployed version (id of a history row) the model\'s main version again: its xml and settings return to the model and it is deployed anew', body: z.object({}).passthrough() } }, async (req) => {
+  app.post(`${D}/model/history/setMainVersion`, { onRequest: adminGuard(['wf_design_model_edit']), schema: { tags: [TAG], summary: 'Make a deployed version (id of a history row) the model\'s main version again: its xml and settings return to the model and it is deployed anew', body: z.object({}).passthrough() } }, async (req) => {
     const a = actorOf(req);
     const h = await modelHistory.detail(ctxOf(req), (req.body as Values).id);
     if (!h) throw new ApiError(400, MSG.historyMissing);
@@ -281,7 +282,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   const formBody = z.object({
     id: zOptId, formKey: z.string().trim().min(1).max(255), name: z.string().trim().min(1).max(255), categoryId: zOptId, content: zJsonText, remark: zText(2000),
   });
-  app.post(`${D}/form/submit`, { schema: { tags: [TAG], summary: 'Add or update a form (formKey, name, categoryId, content: the designer option JSON, remark); every save of changed content is a new version in the history', body: formBody } }, async (req) => {
+  app.post(`${D}/form/submit`, { onRequest: adminGuard(['wf_design_form_add', 'wf_design_form_edit']), schema: { tags: [TAG], summary: 'Add or update a form (formKey, name, categoryId, content: the designer option JSON, remark); every save of changed content is a new version in the history', body: formBody } }, async (req) => {
     const ctx = ctxOf(req);
     const b = req.body as z.infer<typeof formBody>;
     return ok(await db.transaction().execute(async (tx) => {
@@ -294,7 +295,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
       return saved;
     }));
   });
-  app.post(`${D}/form/remove`, { schema: { tags: [TAG], summary: 'Remove forms: ids in the query, or in the body as ids / data' } }, async (req) => ok((await forms.remove(ctxOf(req), idsOf(req))) > 0));
+  app.post(`${D}/form/remove`, { onRequest: adminGuard(['wf_design_form_delete']), schema: { tags: [TAG], summary: 'Remove forms: ids in the query, or in the body as ids / data' } }, async (req) => ok((await forms.remove(ctxOf(req), idsOf(req))) > 0));
   app.get(`${D}/form/listType`, { schema: { tags: [TAG], summary: 'Form categories with their form counts [{categoryId, categoryName, count}] (uncategorised: categoryId null)' } }, async (req) => {
     const ctx = ctxOf(req);
     const rows = await db.selectFrom('wfForm as f').leftJoin('wfCategory as c', 'c.id', 'f.categoryId').where('f.tenantId', '=', ctx.tenantId).where('f.isDeleted', '=', 0)
@@ -303,7 +304,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   });
   app.get(`${D}/form/history/list`, { schema: { tags: [TAG], summary: 'Versions of a form (formId); paged', querystring: pageQuery } }, async (req) => ok(await formHistory.page(ctxOf(req), req.query as Values)));
   app.get(`${D}/form/history/detail`, { schema: { tags: [TAG], summary: 'One form version (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => ok(await formHistory.detail(ctxOf(req), (req.query as Values).id)));
-  app.post(`${D}/form/history/setMainVersion`, { schema: { tags: [TAG], summary: 'Make a form version (id of a history row) the form\'s content again', body: z.object({}).passthrough() } }, async (req) => {
+  app.post(`${D}/form/history/setMainVersion`, { onRequest: adminGuard(['wf_design_form_edit']), schema: { tags: [TAG], summary: 'Make a form version (id of a history row) the form\'s content again', body: z.object({}).passthrough() } }, async (req) => {
     const a = actorOf(req);
     const h = await formHistory.detail(ctxOf(req), (req.body as Values).id);
     if (!h) throw new ApiError(400, MSG.historyMissing);
@@ -421,7 +422,7 @@ function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
     const page = await tenantInstances(db, a.tenantId, req.query as Values, true);
     return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
   });
-  app.post(`${F}/follow/delete-process-instance`, { schema: { tags: [TAG], summary: 'Delete a running process: processInstanceId, deleteReason', body: z.object({}).passthrough() } }, async (req) => {
+  app.post(`${F}/follow/delete-process-instance`, { onRequest: adminGuard(['deployment_delete']), schema: { tags: [TAG], summary: 'Delete a running process: processInstanceId, deleteReason', body: z.object({}).passthrough() } }, async (req) => {
     const a = actorOf(req);
     const b = { ...(req.query as Values), ...((req.body ?? {}) as Values) };
     const inst = await wf.instance(a.tenantId, b.processInstanceId);
