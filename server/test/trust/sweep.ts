@@ -250,7 +250,7 @@ export function tally(items: Iterable<string | number>): string {
   return [...m.entries()].sort().map(([k, n]) => `${k}: ${n}`).join(', ');
 }
 
-/** A two-step approval: the starter's own task first (the "apply" step), then one for whoever the start names. */
+/** The starter's application ("apply", passed by the start itself), then two steps for the starter: check and review. */
 export const SIMPLE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="trust">
   <process id="trustFlow" name="Trust flow" isExecutable="true">
@@ -259,7 +259,9 @@ export const SIMPLE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     <userTask id="apply" name="Apply" flowable:assignee="\${applyUser}"/>
     <sequenceFlow id="f2" sourceRef="apply" targetRef="check"/>
     <userTask id="check" name="Check" flowable:assignee="\${applyUser}"/>
-    <sequenceFlow id="f3" sourceRef="check" targetRef="end"/>
+    <sequenceFlow id="f3" sourceRef="check" targetRef="review"/>
+    <userTask id="review" name="Review" flowable:assignee="\${applyUser}"/>
+    <sequenceFlow id="f4" sourceRef="review" targetRef="end"/>
     <endEvent id="end"/>
   </process>
 </definitions>`;
