@@ -2,17 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { router } from './router';
 import { useSession } from './shell/store';
 import { themeByName } from './shell/themes';
 import { siteTitle, useSite } from './shell/site';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 /** antd locale, primary colour and the dark algorithm follow the persisted choices. */
 function Themed({ children }: { children: ReactNode }) {
@@ -51,10 +46,9 @@ export default function App() {
     if (!document.title || document.title === 'Loading…') document.title = siteTitle(i18n.language);
   }, [sys, i18n.language]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Themed>
-        <RouterProvider router={router} />
-      </Themed>
-    </QueryClientProvider>
+    // react-query's provider is in the admin layout (shell/queries.tsx): the login page does without it
+    <Themed>
+      <RouterProvider router={router} />
+    </Themed>
   );
 }

@@ -2,8 +2,6 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import zh from './zh.json';
-import en from './en.json';
 import { useSession, type Language } from '../shell/store';
 
 export const languages: { value: Language; label: string }[] = [
@@ -14,23 +12,26 @@ export const languages: { value: Language; label: string }[] = [
 const initial = useSession.getState().language;
 dayjs.locale(initial === 'en' ? 'en' : 'zh-cn');
 
-// Each area may keep its labels in i18n/areas/<area>.zh.json and <area>.en.json (merged here),
-// so screens of different areas never edit the same file.
-type Tree = { [k: string]: string | Tree };
-const merge = (into: Tree, from: Tree): Tree => {
-  for (const [k, v] of Object.entries(from)) {
-    into[k] = typeof v === 'object' && typeof into[k] === 'object' ? merge({ ...(into[k] as Tree) }, v) : v;
-  }
-  return into;
+// The labels of each language are a chunk of their own (labels.ts): the login page downloads the
+// reader's language only, and the other one when the reader switches.
+const labels: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  zh: () => import('./labels.zh'),
+  en: () => import('./labels.en'),
 };
-const bundles: Record<Language, Tree> = { zh: { ...(zh as Tree) }, en: { ...(en as Tree) } };
-for (const [path, data] of Object.entries(import.meta.glob<Tree>('./areas/*.json', { eager: true, import: 'default' }))) {
-  const lang = /\.(zh|en)\.json$/.exec(path)?.[1] as Language | undefined;
-  if (lang) bundles[lang] = merge(bundles[lang], data);
+const loaded = new Map<Language, Promise<void>>();
+function loadLabels(language: Language): Promise<void> {
+  let p = loaded.get(language);
+  if (!p) {
+    p = labels[language]().then((m) => { i18n.addResourceBundle(language, 'translation', m.default, true, true); });
+    loaded.set(language, p);
+  }
+  return p;
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: bundles.zh }, en: { translation: bundles.en } },
+// init is synchronous without a backend, so the labels can be added as soon as their chunk arrives
+const initialised = i18n.use(initReactI18next).init({
+  resources: {},
+  partialBundledLanguages: true,
   lng: initial,
   fallbackLng: 'zh',
   interpolation: { escapeValue: false },
@@ -38,12 +39,19 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-/** Switch language everywhere: i18next, dayjs, the html lang attribute and the persisted choice. */
-export function changeLanguage(language: Language): void {
+/** Resolves once the reader's labels are in: main.tsx renders after it, so no screen shows a bare key. */
+export const i18nReady: Promise<void> = Promise.all([initialised, loadLabels(initial)]).then(() => {
+  // zh is the fallback of missing English labels: fetched after the first render, not before it
+  if (initial !== 'zh') void loadLabels('zh');
+});
+
+/** Switch language everywhere (once its labels are loaded): i18next, dayjs, the html lang attribute and the persisted choice. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLabels(language);
   useSession.getState().setLanguage(language);
   dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
   document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
-  void i18n.changeLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 /**

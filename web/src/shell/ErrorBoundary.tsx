@@ -1,7 +1,30 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import i18n from '../i18n';
 import { collectError } from './logCollector';
+
+const ErrorFallback = lazy(() => import('./ErrorFallback'));
+
+/** Shown when even the fallback's chunk cannot load (the network is gone). */
+function PlainFallback({ error }: { error: Error }) {
+  return (
+    <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+      <h3>{i18n.t('error.boundary')}</h3>
+      <p>{error.message}</p>
+      <button type="button" onClick={() => window.location.reload()}>{i18n.t('error.reload')}</button>
+    </div>
+  );
+}
+
+/** The fallback's own chunk failing to load must not throw past the boundary. */
+class FallbackGuard extends Component<{ error: Error; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? <PlainFallback error={this.props.error} /> : this.props.children;
+  }
+}
 
 interface State {
   error: Error | null;
@@ -24,19 +47,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
   }
 
   render() {
-    if (!this.state.error) return this.props.children;
-    const isChunk = /dynamically imported module|Loading chunk|ChunkLoadError/i.test(this.state.error.message);
+    const { error } = this.state;
+    if (!error) return this.props.children;
     return (
-      <Result
-        status="error"
-        title={i18n.t('error.boundary')}
-        subTitle={isChunk ? this.state.error.message : i18n.t('error.boundaryDesc')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {i18n.t('error.reload')}
-          </Button>
-        }
-      />
+      <FallbackGuard error={error}>
+        <Suspense fallback={null}>
+          <ErrorFallback error={error} />
+        </Suspense>
+      </FallbackGuard>
     );
   }
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { matchPage } from '../pages/registry';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FullSpin } from './guards';
+import { QueryProvider } from './queries';
 import { loadUserData } from './session';
 import { Sidebar } from './Sidebar';
 import { TagBar, useRouteTags } from './TagBar';
@@ -67,20 +68,22 @@ export default function Layout() {
   }, [setCollapse]);
 
   return (
-    <div className={`layout${collapse ? ' collapsed' : ''}`} data-layout-theme={theme.name}>
-      <aside className="layout-sider" style={{ background: theme.siderBg }}>
-        <Sidebar />
-      </aside>
-      {!collapse && <div className="layout-mask" onClick={() => setCollapse(true)} />}
-      <section className="layout-main">
-        <header className="layout-header">
-          <TopBar />
-          <TagBar />
-        </header>
-        <main className="layout-content">
-          <PageHost />
-        </main>
-      </section>
-    </div>
+    <QueryProvider>
+      <div className={`layout${collapse ? ' collapsed' : ''}`} data-layout-theme={theme.name}>
+        <aside className="layout-sider" style={{ background: theme.siderBg }}>
+          <Sidebar />
+        </aside>
+        {!collapse && <div className="layout-mask" onClick={() => setCollapse(true)} />}
+        <section className="layout-main">
+          <header className="layout-header">
+            <TopBar />
+            <TagBar />
+          </header>
+          <main className="layout-content">
+            <PageHost />
+          </main>
+        </section>
+      </div>
+    </QueryProvider>
   );
 }
