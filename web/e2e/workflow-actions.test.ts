@@ -6,6 +6,8 @@
 //    re-submits (请填写修改说明), 李四 prints and passes, 王五 sees it in 抄送我的 as 已完成.
 // 2. 会签流程: rollback to a chosen node, transfer, delegate (handed back), add signers, 减签,
 //    and the owner's 撤销 of another instance.
+// 3. The portal's flow image and start page (no layout; closing falls back to the sent list) and
+//    the route of an external form key (wf_ex_...).
 // WF_SHOTS=/some/dir saves screenshots of the start page, detail page and draft list in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -441,4 +443,41 @@ test('会签流程: rollback to a chosen node, transfer, delegate, add signers, 
   await b.locator('[data-testid=wf-list-todo] .ant-table-tbody').waitFor();
   await b.waitForFunction(() => !document.querySelector('[data-testid=wf-list-todo] .ant-spin-spinning'));
   assert.equal(await b.locator('[data-testid=wf-list-todo] .ant-table-row').filter({ hasText: '会签流程' }).count(), 0);
+});
+
+test('portal and external-form routes: flow image without header, portal start closing onto the sent list, wf_ex_ form keys routed to /workflow/process/external/{name}/start?p=', async () => {
+  const admin = (await server.login()).access_token as string;
+  const post = (path: string, json: unknown) => server.api(path, { method: 'POST', token: admin, json });
+  const m = (await post('/api/blade-workflow/design/model/submit', { modelKey: 'wfExt', name: '外部表单流程', xml: TRIP_XML.replaceAll('wfTrip', 'wfExt'), formKey: 'wf_ex_leave' })).body.data;
+  assert.equal((await post('/api/blade-workflow/design/model/deploy', { id: m.id })).status, 200);
+  const tok = (await server.login('wfa', 'user')).access_token;
+  const defs = (await server.api('/api/blade-workflow/process/processList?size=50', { token: tok })).body.data.records as { processId: string; processDefKey: string }[];
+  const sign = defs.find((d) => d.processDefKey === 'wfSign')!;
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64');
+
+  const a = await signedIn('wfa');
+  // the flow image: the diagram only
+  await a.goto(`${server.url}/#/portal/process/flowImg/${b64({ processDefinitionId: sign.processId })}`);
+  await a.locator('[data-testid=wf-flow-image] .wf-diagram[data-state=ready]').waitFor();
+  assert.equal(await a.locator('.sider-menu').count(), 0);
+  await a.locator('[data-testid=wf-flow-image] .djs-element[data-element-id=sign]').waitFor({ state: 'attached' });
+
+  // the portal start page, as the portal opens it; a window the script did not open stays and shows the sent list
+  await a.goto(`${server.url}/#/portal/process/${b64({ processId: sign.processId, processDefKey: 'wfSign', modelType: 0 })}?isClosePage=true&isPortal=true&openWay=3`);
+  await a.locator('.wf-start-title').getByText('会签流程').waitFor();
+  assert.equal(await a.locator('.sider-menu').count(), 0);
+  await a.locator('.wf-field-topic input').fill('门户发起');
+  await pick(a, '.wf-field-signers .wf-pick-people', ['wfd']);
+  await pick(a, '.wf-assignee .wf-pick-people', ['wfb']);
+  await a.locator('.wf-submit').click();
+  await success(a, '发起成功', /#\/page\/workflow\/process\/send$/);
+  assert.equal(await a.locator('.sider-menu').count(), 0);
+  await a.locator('[data-testid=wf-list-send] .ant-table-row').filter({ hasText: '会签流程' }).first().getByText('进行中').waitFor();
+
+  // an external form key: 发起流程 goes to /workflow/process/external/leave/start?p=
+  await a.goto(`${server.url}/#/workflow/process/list`);
+  await a.locator('.wf-proc-card[data-key=wfExt]').click();
+  await a.waitForURL(/#\/workflow\/process\/external\/leave\/start\?p=/);
+  await a.locator('.wf-start-title').getByText('外部表单流程').waitFor();
+  await a.getByText('wf_ex_leave', { exact: false }).first().waitFor();
 });
