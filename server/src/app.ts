@@ -14,6 +14,7 @@ import { openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { authentication, Tokens } from './http/auth.ts';
+import { CacheSync } from './http/cache-sync.ts';
 import { contract } from './http/contract.ts';
 import { routeTable } from './http/route-table.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -61,6 +62,13 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     ajv: undefined,
   });
 
+  // grant and scope caches are per node: a change on one node empties them on all
+  const cacheSync = await CacheSync.open(db, config.databaseUrl, (err) => app.log.warn({ err }, 'cache sync'));
+  cacheSync.register('menus', () => services.menus.clearCache(true));
+  cacheSync.register('scopes', () => services.scopes.clearCache(true));
+  services.menus.onClear = () => cacheSync.publish('menus');
+  services.scopes.onClear = () => cacheSync.publish('scopes');
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -82,6 +90,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
   await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });
   await app.register(routeTable); // after authentication, whose onRoute marks the API docs public
+  app.addHook('onSend', async () => { await cacheSync.flush(); }); // a grant change is known to every node before its answer leaves
   app.decorate('scopes', services.scopes);
   await app.register(swagger, {
     openapi: {
@@ -115,6 +124,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     close: async () => {
       clearInterval(sweeper);
       await app.close();
+      await cacheSync.close();
       await database.close();
     },
   };

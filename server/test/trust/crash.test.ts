@@ -3,56 +3,16 @@
 // middle of it. Restarted on the same data, it serves again, every write it acknowledged is there,
 // and no process instance is half-moved. On PGlite (data folder) and on PostgreSQL.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/index.ts';
-import { md5 } from '../../src/modules/auth/password.ts';
-import { BASIC, freshPostgresDatabase, postgresAvailable } from '../harness.ts';
+import { freshPostgresDatabase, postgresAvailable } from '../harness.ts';
+import { boot, login, type Node } from './nodes.ts';
 import { SIMPLE_BPMN, send } from './sweep.ts';
-
-const ROOT = new URL('../../../', import.meta.url).pathname;
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = createServer();
-  srv.once('error', reject);
-  srv.listen(0, '127.0.0.1', () => { const a = srv.address(); srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
-});
-
-interface Node { child: ChildProcess; url: string; exited: Promise<number | null>; log: () => string }
-
-/** `node --import tsx server/src/main.ts` with its own port and database; resolves once /healthz answers. */
-async function boot(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited while booting:\n${out}`);
-    if ((await send(url + '/healthz', {}, 2000)).status === 200) break;
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not boot:\n${out}`); }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return { child, url, exited, log: () => out };
-}
-
-async function login(url: string): Promise<string> {
-  const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5('admin'), grant_type: 'password', scope: 'all', type: 'account' });
-  const r = await send(`${url}/api/blade-auth/oauth/token?${q}`, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': '000000' } });
-  assert.equal(r.status, 200, r.text);
-  return JSON.parse(r.text).access_token;
-}
 
 async function crashRun(kind: 'pglite' | 'postgres', t: { diagnostic(m: string): void }) {
   const dir = mkdtempSync(join(tmpdir(), 'campus-crash-'));

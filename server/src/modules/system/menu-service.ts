@@ -13,10 +13,14 @@ export type { MenuVO };
 
 export class MenuService {
   private cache = new Map<string, { at: number; menus: Row[] }>();
+  /** tells the other nodes (http/cache-sync.ts) */
+  onClear?: () => void;
   constructor(private readonly db: Db) {}
 
-  clearCache() {
+  /** Empties the cache here and, unless a peer asked for it, on the other nodes. */
+  clearCache(fromPeer = false) {
     this.cache.clear();
+    if (!fromPeer) this.onClear?.();
   }
 
   /** Menu rows (both categories) granted to the user's current roles within its tenant's package. */

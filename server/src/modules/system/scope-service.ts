@@ -13,9 +13,15 @@ interface ScopeRow { id: string; resourceCode: string; scopeColumn: string; scop
 
 export class ScopeService {
   private cache: { at: number; data: ScopeRow[]; api: ScopeRow[]; grants: Map<string, Set<string>> } | null = null;
+  /** tells the other nodes (http/cache-sync.ts) */
+  onClear?: () => void;
   constructor(private readonly db: Db) {}
 
-  clearCache() { this.cache = null; }
+  /** Empties the cache here and, unless a peer asked for it, on the other nodes. */
+  clearCache(fromPeer = false) {
+    this.cache = null;
+    if (!fromPeer) this.onClear?.();
+  }
 
   private async load() {
     if (this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache;

@@ -1,0 +1,113 @@
+// Two API nodes on one PostgreSQL + Redis (issue 7, "Faults"), each its own process: a session
+// signed in on one is valid on the other and a logout on one is refused on the other; a grant
+// change on node A is honoured on node B at once (per-node caches are emptied across nodes); a
+// message saved on A reaches a WebSocket client on B; a 1-second job runs once per tick, not once
+// per node; and when one node is killed the other keeps serving, job leadership included.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { nextId } from '../../src/db/ids.ts';
+import { SEED } from '../../src/db/seed.ts';
+import { WS_PATH, userMessagesTopic } from '../../src/realtime/index.ts';
+import { freshPostgresDatabase, postgresAvailable } from '../harness.ts';
+import { boot, kill, login, type Node } from './nodes.ts';
+import { send } from './sweep.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const POST_MENU = '1113'; // 岗位管理 (post): its list needs the menu code
+
+async function redisAvailable(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  r.on('error', () => undefined);
+  try { await r.connect(); return (await r.ping()) === 'PONG'; } catch { return false; } finally { r.disconnect(); }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('two nodes on one PostgreSQL + Redis: sessions, grants, messages, jobs, and one node killed', async (t) => {
+  if (!(await postgresAvailable())) return t.skip('PostgreSQL at 127.0.0.1:5432 is not reachable');
+  if (!(await redisAvailable())) return t.skip(`Redis at ${REDIS_URL} is not reachable`);
+  const database = await freshPostgresDatabase('two_');
+  const env = { DATABASE_URL: database.url, REDIS_URL, DATA_DIR: '/tmp/campus-two-nodes', REALTIME_CHANNEL: 'campus:trust:' + nextId() };
+  let a: Node | undefined, b: Node | undefined;
+  const sockets: WebSocket[] = [];
+  const db = new pg.Client({ connectionString: database.url });
+  try {
+    a = await boot(env); // migrates and seeds
+    b = await boot(env);
+    await db.connect();
+    const get = (node: Node, path: string, token: string) => send(node.url + path, { token });
+    const post = (node: Node, path: string, token: string, json: unknown) => send(node.url + path, { method: 'POST', token, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) });
+
+    // sessions: a token from either node works on both; a logout on A is refused on B
+    const adminA = await login(a.url);
+    const userB = await login(b.url, 'user', 'user');
+    assert.equal((await get(b, '/api/blade-auth/oauth/user-info', adminA)).status, 200);
+    assert.equal((await get(a, '/api/blade-auth/oauth/user-info', userB)).status, 200);
+    const doomed = await login(a.url);
+    assert.equal((await get(b, '/api/blade-auth/oauth/user-info', doomed)).status, 200);
+    assert.equal((await get(a, '/api/blade-auth/oauth/logout', doomed)).status, 200);
+    assert.equal((await get(b, '/api/blade-auth/oauth/user-info', doomed)).status, 401, 'revoked on A, refused on B');
+
+    // grants: B caches the new role's (empty) grants, A grants the post menu, B honours it at once
+    const roleId = nextId();
+    await db.query(`insert into blade_role (id, tenant_id, parent_id, role_name, role_alias, sort) values ($1, '000000', 0, '岗位维护', 'postKeeper', 9)`, [roleId]);
+    await db.query(`insert into blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, is_deleted)
+      select $1, tenant_id, 'keeper', password, 'keeper', 'keeper', $2, dept_id, 0 from blade_user where id = $3`, [nextId(), roleId, SEED.userId]);
+    const keeper = await login(b.url, 'keeper', 'user');
+    assert.equal((await get(b, '/api/blade-system/post/list', keeper)).status, 403);
+    const codes = async () => JSON.parse((await get(b, '/api/blade-auth/oauth/user-info', keeper)).text).data.permissions as string[];
+    assert.equal((await codes()).includes('post'), false);
+    assert.equal((await post(a, '/api/blade-system/role/grant', adminA, { roleIds: [roleId], menuIds: [POST_MENU] })).status, 200);
+    assert.equal((await get(b, '/api/blade-system/post/list', keeper)).status, 200, 'granted on A, honoured on B at once');
+    assert.ok((await codes()).includes('post'));
+    assert.equal((await post(a, '/api/blade-system/role/grant', adminA, { roleIds: [roleId], menuIds: [] })).status, 200);
+    assert.equal((await get(b, '/api/blade-system/post/list', keeper)).status, 403, 'withdrawn on A, refused on B at once');
+
+    // messages: saved on A, pushed to the recipient's socket on B
+    const ws = new WebSocket(b.url.replace(/^http/, 'ws') + WS_PATH + '?token=' + encodeURIComponent(userB));
+    sockets.push(ws);
+    const frames: { op: string; topic?: string; data?: { title?: string } }[] = [];
+    ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    ws.send(JSON.stringify({ op: 'subscribe', topic: userMessagesTopic(SEED.userId) }));
+    for (let i = 0; i < 50 && !frames.some((f) => f.op === 'subscribed'); i++) await sleep(100);
+    assert.equal((await post(a, '/api/blade-message/message/save', adminA, { title: '跨节点', content: 'A → B', type: 1, userIds: SEED.userId })).status, 200);
+    for (let i = 0; i < 50 && !frames.some((f) => f.op === 'message'); i++) await sleep(100);
+    assert.equal(frames.find((f) => f.op === 'message')?.data?.title, '跨节点');
+
+    // jobs: a 1-second heartbeat runs once per second across both nodes
+    const job = await post(a, '/api/quartzJob/quartzJob/submit', adminA, { jobName: 'trust heartbeat', jobPacket: 'sys', invokeTarget: 'heartbeat', cronExpression: '* * * * * ?', misfirePolicy: 3, concurrent: 1, status: 1 });
+    assert.equal(job.status, 200, job.text);
+    const jobId = JSON.parse(job.text).data.id as string;
+    const runs = async () => (await db.query<{ sec: string; n: string }>(`select date_trunc('second', start_time)::text as sec, count(*) as n from blade_quartz_job_log where job_id = $1 group by 1 order by 1`, [jobId])).rows;
+    await sleep(6000);
+    const first = await runs();
+    t.diagnostic(`runs per second on two nodes: ${first.map((r) => r.n).join(' ')}`);
+    assert.ok(first.length >= 3, `the job ran (${first.length} ticks)`);
+    assert.deepEqual(first.filter((r) => Number(r.n) > 1), [], 'a tick ran on both nodes');
+
+    // one node killed: the other keeps serving and takes over the jobs
+    await kill(a);
+    a = undefined;
+    assert.equal((await get(b, '/api/blade-system/user/info', adminA)).status, 200, 'the session of the dead node works on the live one');
+    assert.equal((await login(b.url)).length > 20, true);
+    const before = first.length;
+    await sleep(7000);
+    const second = await runs();
+    t.diagnostic(`after the kill: ${second.length - before} more ticks`);
+    assert.ok(second.length >= before + 2, 'the surviving node runs the job');
+    assert.deepEqual(second.filter((r) => Number(r.n) > 1), []);
+    assert.equal((await post(b, `/api/quartzJob/quartzJob/change-status?id=${jobId}&status=0`, adminA, {})).status, 200);
+  } catch (e) {
+    for (const n of [a, b]) if (n) t.diagnostic(n.log().slice(-2000));
+    throw e;
+  } finally {
+    for (const s of sockets) s.terminate();
+    await db.end().catch(() => undefined);
+    for (const n of [a, b]) if (n) await kill(n);
+    await database.drop();
+  }
+});
