@@ -6,12 +6,12 @@
 // The servers run in child processes (node.ts); autocannon runs here. Env: DURATION (s per route
 // and server, default 5), CONNECTIONS (default 10), TEST_PG_URL (PostgreSQL admin URL; a throwaway
 // database is created and dropped; skipped with the reason when unreachable).
-import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { BASIC, freshPostgresDatabase, postgresAvailable, PG_ADMIN_URL } from '../../server/test/harness.ts';
 import { md5 } from '../../server/src/modules/auth/password.ts';
-import type { BareRoute, FromNode } from './node.ts';
+import { startNode, type ServerNode } from './control.ts';
+import type { BareRoute } from './node.ts';
 
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -19,25 +19,6 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 interface CannonResult { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number }
 interface CannonOptions { url: string; method?: string; headers?: Record<string, string>; body?: string; connections: number; duration: number }
 const autocannon = createRequire(import.meta.url)('autocannon') as (o: CannonOptions) => Promise<CannonResult>;
-
-async function startNode(role: 'app' | 'bare', env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = fork(new URL('./node.ts', import.meta.url).pathname, [role], {
-    execArgv: ['--import', 'tsx'], env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<FromNode>((resolve, reject) => {
-    child.once('message', (m: FromNode) => resolve(m));
-    child.once('exit', (code) => reject(new Error(`${role} node exited with ${code}`)));
-  });
-  return {
-    url: ready.url,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.send({ cmd: 'stop' });
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10000))]);
-      if (child.exitCode === null) child.kill();
-    },
-  };
-}
 
 interface Call { name: string; method: 'GET' | 'POST'; url: string; auth: boolean; body?: string; headers?: Record<string, string> }
 
@@ -63,7 +44,7 @@ const fmt = (n: number, w = 8) => n.toFixed(n < 100 ? 1 : 0).padStart(w);
 async function scenario(kind: string, env: Record<string, string>): Promise<void> {
   console.log(`\n# ${kind}: ${CONNECTIONS} connections, ${DURATION} s per route and server`);
   const app = await startNode('app', env);
-  let bare: Awaited<ReturnType<typeof startNode>> | undefined;
+  let bare: ServerNode | undefined;
   try {
     const token = await signIn(app.url);
     const headersOf = (c: Call) => ({ ...(c.headers ?? {}), ...(c.auth ? { 'Blade-Auth': `bearer ${token}` } : {}) });

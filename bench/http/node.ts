@@ -3,19 +3,22 @@
 //   app   the real app (buildApp) on PGlite in a temp folder, or on DATABASE_URL;
 //   bare  a bare Fastify that answers each route the parent sends with the exact bytes the real
 //         app answered (the ceiling: routing and JSON bytes on the wire, no database, no hooks).
-// Over IPC: answers { ev: 'ready', url } once it listens; { cmd: 'stop' } closes it.
+// Over IPC: answers { ev: 'ready', url } once it listens; { cmd: 'sql', text } runs statements on
+// the app's own database (PGlite lives in this process) and answers { ev: 'sql', ms } (bench/growth
+// fills tables that way); { cmd: 'stop' } closes it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type ToNode = { cmd: 'stop' };
-export type FromNode = { ev: 'ready'; url: string };
+export type ToNode = { cmd: 'stop' } | { cmd: 'sql'; text: string[] };
+export type FromNode = { ev: 'ready'; url: string } | { ev: 'sql'; ms: number; error?: string };
 export interface BareRoute { method: 'GET' | 'POST'; url: string; body: string }
 
 const send = (m: FromNode) => process.send!(m);
 const urlOf = (addr: ReturnType<import('node:http').Server['address']>) => `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 
 let close: () => Promise<void>;
+let runSql: (text: string) => Promise<void> = async () => { throw new Error('no database in the bare server'); };
 if (process.argv[2] === 'bare') {
   const Fastify = (await import('fastify')).default;
   const routes = JSON.parse(process.env.BARE_ROUTES ?? '[]') as BareRoute[];
@@ -37,6 +40,8 @@ if (process.argv[2] === 'bare') {
   const config = loadConfig({ port: 0, host: '127.0.0.1', logLevel: 'silent', ...(dataDir ? { dataDir } : {}) });
   const app = await buildApp(config, { logger: false });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const { sql } = await import('kysely');
+  runSql = async (text) => { await sql.raw(text).execute(app.database.db); };
   close = async () => {
     await app.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -45,7 +50,15 @@ if (process.argv[2] === 'bare') {
 }
 
 process.on('message', async (m: ToNode) => {
-  if (m.cmd === 'stop') {
+  if (m.cmd === 'sql') {
+    const t = performance.now();
+    try {
+      for (const text of m.text) await runSql(text);
+      send({ ev: 'sql', ms: performance.now() - t });
+    } catch (e) {
+      send({ ev: 'sql', ms: performance.now() - t, error: (e as Error).message });
+    }
+  } else if (m.cmd === 'stop') {
     await close();
     process.exit(0);
   }

@@ -19,6 +19,7 @@ import * as m0013 from './migrations/0013_workflow_menus.ts';
 import * as m0016 from './migrations/0016_workflow_engine_events.ts';
 import * as m0015 from './migrations/0015_workflow_design_menus.ts';
 import * as m0019 from './migrations/0019_workflow_draft_menu.ts';
+import * as m0018 from './migrations/0018_list_indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_workflow_engine_events': m0016,
   '0015_workflow_design_menus': m0015,
   '0019_workflow_draft_menu': m0019,
+  '0018_list_indexes': m0018,
 };
 
 export async function migrate(db: Db): Promise<void> {
