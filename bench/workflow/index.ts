@@ -2,7 +2,9 @@
 //   1. throughput: start + complete a two-user-task process N times (start, two completes, history,
 //      all persisted) on PGlite (sequential) and on PostgreSQL (sequential, and CONCURRENCY workers),
 //      and the same process in the npm package bpmn-engine in memory; instances/s, the ratio to
-//      bpmn-engine and to the target (at least 300 instances/s on PostgreSQL, aim 500).
+//      bpmn-engine and to the target (at least 300 instances/s on PostgreSQL, aim 500). Subscribers
+//      to the task and process events are registered, as in the server, so the event outbox is
+//      part of every action. profile.ts runs the same loop alone and reports CPU per instance.
 //   2. the todo list of one user as the table grows: TODO_STEPS tasks in all (PostgreSQL
 //      10k,100k,1M by default; PGlite 10k,100k), 1,000 users, p50/p95 of WorkflowEngine.todoList
 //      over 200 calls at each step; target p95 < 20 ms, flat across the steps.
@@ -18,6 +20,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase, type Database } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { WorkflowEngine } from '../../server/src/modules/workflow/engine/index.ts';
+import { BENCH_XML } from './process.ts';
 
 const N = Number(process.env.N ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
@@ -25,18 +28,7 @@ const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5
 const TARGET_IPS = 300;
 const TARGET_TODO_MS = 20;
 
-const XML = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="bench">
-  <process id="twoStep" name="two user tasks" isExecutable="true">
-    <startEvent id="start"/>
-    <sequenceFlow id="f1" sourceRef="start" targetRef="t1"/>
-    <userTask id="t1" name="first" flowable:assignee="alice"/>
-    <sequenceFlow id="f2" sourceRef="t1" targetRef="t2"/>
-    <userTask id="t2" name="second" flowable:assignee="bob"/>
-    <sequenceFlow id="f3" sourceRef="t2" targetRef="end"/>
-    <endEvent id="end"/>
-  </process>
-</definitions>`;
+const XML = BENCH_XML;
 
 interface Target { name: string; database: Database; close(): Promise<void> }
 
@@ -149,6 +141,8 @@ for (const make of [pglite, postgres]) {
   if (typeof t === 'string') { console.log(`  skipped: ${t}`); continue; }
   try {
     const engine = new WorkflowEngine(t.database.db);
+    // subscribers like the server's (messages, flow log): their events go through the outbox
+    for (const e of ['taskCreated', 'taskCompleted', 'processEnded'] as const) engine.on(e, () => undefined);
     await engine.deploy(XML, { tenantId: 'bench' });
     const seq = await throughput(engine, N, 1, 'bench');
     console.log(`  ${t.name}, sequential: ${seq.toFixed(0)} instances/s (${ratios(seq)})`);

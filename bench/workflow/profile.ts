@@ -1,6 +1,6 @@
 // Profiling aid for the engine's hot path: N instances of the bench process (start + two completes)
 // on one database, sequentially. Run under `node --cpu-prof --import tsx bench/workflow/profile.ts`.
-// Env: N (default 1000), DB=pglite|postgres (default postgres), TEST_PG_URL.
+// Env: N (default 1000), CONCURRENCY (default 1), DB=pglite|postgres (default postgres), TEST_PG_URL, KEEP=1 keeps the database.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,9 +35,30 @@ const one = async () => {
   await engine.completeTask(r2.tasks[0]!.taskId, 'bob', { comment: 'ok' });
 };
 for (let i = 0; i < 50; i++) await one();
+const C = Number(process.env.CONCURRENCY ?? 1);
+// CPU used per instance, by this process and (PostgreSQL) by the server processes of this database:
+// unlike instances/s it barely depends on what else the machine runs
+const { sql } = await import('kysely');
+const { readFileSync } = await import('node:fs');
+const backendCpu = async (): Promise<number> => {
+  if (!url) return 0;
+  const pids = (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(database.db)).rows;
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); ticks += Number(f[11]) + Number(f[12]); } catch { /* not on this machine */ }
+  }
+  return ticks * 10; // ms (100 ticks a second)
+};
+let left = N;
+const pg0 = await backendCpu();
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-for (let i = 0; i < N; i++) await one();
-console.log(`${process.env.DB ?? 'postgres'}: ${(N / ((performance.now() - t0) / 1000)).toFixed(0)} instances/s`);
+await Promise.all(Array.from({ length: C }, async () => { while (left-- > 0) await one(); }));
+const wall = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+const pgMs = (await backendCpu()) - pg0;
+console.log(`${process.env.DB ?? 'postgres'}, ${C} at once: ${(N / (wall / 1000)).toFixed(0)} instances/s; CPU per instance: node ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms` +
+  (url ? `, PostgreSQL ${(pgMs / N).toFixed(2)} ms` : ''));
 await database.close();
 if (!process.env.KEEP) await drop(); else console.log(url);
 rmSync(dir, { recursive: true, force: true });

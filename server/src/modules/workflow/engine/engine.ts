@@ -10,7 +10,7 @@ import { BpmnError, M, WorkflowError } from './messages.ts';
 import { initiatorNodeOf, modelOf, parseBpmn, reachFlat, type FieldRight, type FlowNode } from './model.ts';
 import { Session, TABLES as T, type EngineEvent, type ListenerHandler, type RuntimeOptions, type ServiceHandler } from './runtime.ts';
 import {
-  loadDefinition, type CommentRow, type CommentType, type CopyRow, type DefinitionRow, type ExecRow, type InstanceState,
+  loadDefinition, PREPARE_SQL, traitsOf, type CommentRow, type CommentType, type CopyRow, type DefinitionRow, type ExecRow, type InstanceState,
   type InstanceStatus, type SupervisionRow, type TaskRow,
 } from './store.ts';
 import { addUnits } from './timer.ts';
@@ -148,6 +148,12 @@ export class WorkflowEngine {
    */
   private async act<R>(fn: (s: Session) => Promise<R>, now = this.clock(), lazy = false): Promise<R> {
     // outbox rows delivered by earlier actions are deleted by this action's write (no round trip of their own)
+    this.rt.traits ??= await traitsOf(this.db);
+    if (!this.rt.traits.multi && !this.prepared) {
+      // PGlite: one session for the whole database, so its lock statements are prepared once
+      await sql.raw(PREPARE_SQL).execute(this.db);
+      this.prepared = true;
+    }
     const delivered = this.delivered.splice(0);
     let out: { result: R; events: EngineEvent[]; ids: (string | null)[] };
     try {
@@ -164,8 +170,8 @@ export class WorkflowEngine {
             return id;
           });
           for (const id of delivered) s.uow.remove('wfOutbox', { id });
-          await s.flush();
-          if (s.begun) await sql`commit`.execute(conn);
+          const committed = await s.flush(true);
+          if (s.begun && !committed) await sql`commit`.execute(conn);
           return { result, events: s.events, ids };
         } catch (e) {
           if (s.begun) await sql`rollback`.execute(conn).catch(() => undefined);
@@ -182,6 +188,7 @@ export class WorkflowEngine {
     return out.result;
   }
 
+  private prepared = false;
   /** outbox ids whose events were delivered; deleted by the next action or shortly after */
   private readonly delivered: string[] = [];
   private deleteTimer: ReturnType<typeof setTimeout> | null = null;

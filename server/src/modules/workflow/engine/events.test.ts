@@ -332,6 +332,35 @@ for (const kind of await kinds()) {
       assert.equal(await engine.instanceStatus(r.instanceId), 'finished');
     });
 
+    test('compensation: a compensate throw undoes the completed activities of its scope, newest first, each once', async () => {
+      calls.length = 0;
+      const body = `<startEvent id="s"/>${flow('s', 'hotel')}<serviceTask id="hotel" flowable:class="notifyPartner"/>${flow('hotel', 'flight')}
+        <scriptTask id="flight" scriptFormat="javascript"><script>execution.setVariable('flightBooked', true)</script></scriptTask>${flow('flight', 'confirm')}
+        <userTask id="confirm" flowable:assignee="u"/>${flow('confirm', 'x')}<exclusiveGateway id="x"/>${flow('x', 'e', '${ok}')}${flow('x', 'undo', '${!ok}')}
+        <intermediateThrowEvent id="undo"><compensateEventDefinition/></intermediateThrowEvent>${flow('undo', 'cancelled')}<endEvent id="cancelled"/><endEvent id="e"/>
+        <boundaryEvent id="cHotel" attachedToRef="hotel"><compensateEventDefinition/></boundaryEvent>
+        <task id="cancelHotel" isForCompensation="true"><extensionElements><flowable:executionListener event="start" class="audit"/><flowable:executionListener event="end" class="audit"/></extensionElements></task>
+        <boundaryEvent id="cFlight" attachedToRef="flight"><compensateEventDefinition/></boundaryEvent>
+        <scriptTask id="cancelFlight" isForCompensation="true" scriptFormat="javascript"><script>execution.setVariable('flightBooked', false)</script></scriptTask>
+        <association id="a1" associationDirection="One" sourceRef="cHotel" targetRef="cancelHotel"/>
+        <association id="a2" associationDirection="One" sourceRef="cFlight" targetRef="cancelFlight"/>`;
+      const r = await start(body);
+      assert.equal((await engine.getVariables(r.instanceId)).flightBooked, true);
+      calls.length = 0;
+      await complete(r.instanceId, 'confirm', 'u', { ok: false });
+      assert.equal(await engine.instanceStatus(r.instanceId), 'finished');
+      const hist = (await engine.history(r.instanceId)).map((h) => h.historyActivityId);
+      assert.ok(hist.indexOf('cancelFlight') < hist.indexOf('cancelHotel'), 'the newest activity is undone first');
+      assert.deepEqual(calls, ['cancelHotel:start', 'cancelHotel:end'], 'the hotel handler ran once');
+      assert.equal((await engine.getVariables(r.instanceId)).flightBooked, false);
+      const undone = (await q().selectFrom('wfActivity').select(['activityId']).where('instanceId', '=', r.instanceId).where('endReason', '=', 'compensated').execute()).map((a) => a.activityId).sort();
+      assert.deepEqual(undone, ['flight', 'hotel']);
+      // activityRef: only that activity is undone
+      const one = await start(body.replace('<intermediateThrowEvent id="undo"><compensateEventDefinition/>', '<intermediateThrowEvent id="undo"><compensateEventDefinition activityRef="hotel"/>'));
+      await complete(one.instanceId, 'confirm', 'u', { ok: false });
+      assert.equal((await engine.getVariables(one.instanceId)).flightBooked, true);
+    });
+
     test('outbox: events reach subscribers after commit; what a stopped node never delivered, a drain delivers', async () => {
       const seen: EngineEvent[] = [];
       const off = engine.on('taskCreated', (e) => { seen.push(e); });

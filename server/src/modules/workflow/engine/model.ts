@@ -85,6 +85,10 @@ export interface FlowNode {
   signalScope?: 'global' | 'processInstance';
   listeners?: ListenerDef[];
   taskListeners?: ListenerDef[];
+  /** the activity that undoes this one when compensation is thrown (via its compensation boundary event) */
+  compensationHandler?: string;
+  /** a compensation handler: runs only when compensation is thrown */
+  isForCompensation?: boolean;
   attachedTo?: string;
   cancelActivity?: boolean;
   initiatorVar?: string;
@@ -358,6 +362,7 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
         listeners: listenersOf(el, 'executionlistener'),
       };
       if (el.default) node.defaultFlow = (el.default as ModdleEl).id;
+      if (el.isForCompensation === true) node.isForCompensation = true;
       if (type.endsWith('Event')) {
         node.eventKind = ev.kind;
         node.timer = ev.timer;
@@ -461,12 +466,25 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
       scope.nodeIds.push(node.id);
       if (type === 'subProcess') walk(el, node.id);
     }
+    // a compensation boundary event names its handler through an association
+    for (const a of arr<ModdleEl>(container.artifacts)) {
+      if (a.$type !== 'bpmn:Association') continue;
+      const from = (a.sourceRef as ModdleEl | undefined)?.id, to = (a.targetRef as ModdleEl | undefined)?.id;
+      if (from && to) compensations.push([from, to]);
+    }
   };
+  const compensations: [string, string][] = [];
   walk(proc, model.id);
 
   for (const f of model.flows.values()) {
     model.nodes.get(f.source)?.outgoing.push(f.id);
     model.nodes.get(f.target)?.incoming.push(f.id);
+  }
+  for (const [from, to] of compensations) {
+    const b = model.nodes.get(from), handler = model.nodes.get(to);
+    if (b?.type === 'boundaryEvent' && b.eventKind === 'compensate' && b.attachedTo && handler) {
+      model.nodes.get(b.attachedTo)!.compensationHandler = handler.id;
+    }
   }
   for (const n of model.nodes.values()) {
     if (n.type === 'boundaryEvent' && n.attachedTo) model.nodes.get(n.attachedTo)?.boundaryIds.push(n.id);

@@ -9,7 +9,7 @@ import { BpmnError, M, WorkflowError } from './messages.ts';
 import { modelOf, reachInScope, scopeChain, type FlowNode, type ListenerDef } from './model.ts';
 import { runScript, type ScriptScope } from './sandbox.ts';
 import {
-  loadState, lockAndLoad, Uow, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
+  inlineStatement, loadState, lockAndLoad, PREPARE_SQL, Uow, type DbTraits, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
   type InstanceState, type InstanceStatus, type LinkRow, type SubscriptionRow, type SupervisionRow, type TaskRow, type TimerRow,
   type VarRow,
 } from './store.ts';
@@ -61,6 +61,8 @@ export interface ListenerContext {
 export type ListenerHandler = (ctx: ListenerContext) => Promise<Record<string, Value> | void> | Record<string, Value> | void;
 
 export interface RuntimeOptions {
+  /** what the driver allows (the engine finds out on its first action) */
+  traits?: DbTraits;
   handlers: Map<string, ServiceHandler>;
   listeners: Map<string, ListenerHandler>;
   scriptLimits: { timeoutMs: number; memoryBytes: number };
@@ -107,7 +109,8 @@ export class Session {
 
   async begin(): Promise<void> {
     if (this.begun) return;
-    await sql`begin`.execute(this.tx);
+    // PostgreSQL: the lock statements are prepared (when the connection lacks them) in the same round trip
+    await sql.raw(this.opts.traits?.multi ? `begin; ${PREPARE_SQL}` : 'begin').execute(this.tx);
     this.begun = true;
   }
 
@@ -146,10 +149,20 @@ export class Session {
    * roots). Without a transaction yet (a start), one statement is atomic by itself; more need
    * BEGIN first.
    */
-  async flush(): Promise<void> {
+  async flush(commit = false): Promise<boolean> {
     const list = this.uow.statements({ table: T.instance, ids: [...this.lockedRoots] });
     if (list.length > 1) await this.begin();
+    const last = list.pop();
     for (const st of list) await st.execute(this.tx);
+    if (!last) return false;
+    if (this.opts.traits?.multi) {
+      // the last write and COMMIT in one round trip (without BEGIN the statements are their own transaction)
+      const tail = commit && this.begun ? '; commit' : '';
+      await sql.raw(`${inlineStatement(last, this.tx)}${tail}`).execute(this.tx);
+      return tail !== '';
+    }
+    await last.execute(this.tx);
+    return false;
   }
 
   private tick(): void {
@@ -867,8 +880,37 @@ export class Session {
       case 'escalation':
         await this.propagate(st, exec, 'escalation', node.eventCode);
         return st.execs.has(exec.id);
+      case 'compensate':
+        await this.compensate(st, exec, node);
+        return st.execs.has(exec.id);
       default:
         return true;
+    }
+  }
+
+  /**
+   * Compensation thrown at `node`: the activities of its scope that completed (all, or only its
+   * activityRef) and have a compensation handler are undone, newest first, each once: the handler
+   * runs as a token of the thrower's scope (a handler that waits, e.g. a user task, does not hold
+   * the thrower back).
+   */
+  private async compensate(st: InstanceState, exec: ExecRow, node: FlowNode): Promise<void> {
+    const wanted = (id: string) => {
+      const n = st.model.nodes.get(id);
+      return !!n?.compensationHandler && n.scopeId === node.scopeId && (!node.eventRefId || n.id === node.eventRefId);
+    };
+    const done = (a: ActivityRow) => a.endTime !== null && (a.endReason === null || a.endReason === 'completed') && wanted(a.activityId);
+    const stored = (await this.tx.selectFrom('wfActivity').selectAll().where('instanceId', '=', st.inst.id).where('endTime', 'is not', null)
+      .where('activityType', '<>', 'sequenceFlow').execute()) as ActivityRow[];
+    const rows = new Map<string, ActivityRow>();
+    for (const a of [...stored, ...this.uow.pending<ActivityRow>(T.activity)]) if (a.instanceId === st.inst.id && done(a)) rows.set(String(a.id), a);
+    const list = [...rows.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? 1 : -1));
+    for (const a of list) {
+      this.uow.patch(T.activity, a, { endReason: 'compensated' });
+      const handler = st.model.nodes.get(st.model.nodes.get(a.activityId)!.compensationHandler!)!;
+      const token = this.newExec(st, exec.parentId, handler.id);
+      await this.execute(st, token, handler);
+      if (!st.execs.has(exec.id)) return;
     }
   }
 

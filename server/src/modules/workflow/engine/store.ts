@@ -2,6 +2,7 @@
 // of one action, and the loading of an instance's whole runtime state under a row lock. Every
 // action reads state, runs the interpreter in memory, and writes the difference at the end, all
 // inside one transaction, so nothing lives only in memory between actions.
+import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/index.ts';
 import { modelOf, type ProcessModel } from './model.ts';
@@ -111,6 +112,11 @@ export class Uow {
     list.push(row);
     this.fresh.add(row);
     return row;
+  }
+
+  /** Rows of a table inserted by this action so far (not written yet). */
+  pending<T>(table: string): T[] {
+    return [...(this.inserts.get(table) ?? [])] as unknown as T[];
   }
 
   /** Changes fields of a row; a loaded row writes only the changed columns back. */
@@ -280,6 +286,59 @@ const lockSql = (from: string, inst: string): string =>
 const LOCK_BY_TASK_SQL = lockSql('wf_task t join wf_instance i on i.id = t.instance_id join wf_instance r on r.id = i.root_id where t.id = $1', 't.instance_id');
 const LOCK_BY_INSTANCE_SQL = lockSql('wf_instance i join wf_instance r on r.id = i.root_id where i.id = $1', 'i.id');
 
+// The lock statements run prepared (server-side, per connection): planning them cost more than
+// running them. The name carries a hash of the text, so a changed statement is never mistaken for
+// an older one. PREPARE_SQL prepares what the connection lacks; on PostgreSQL it travels with BEGIN.
+const prepName = (base: string, text: string) => `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 10)}`;
+const LOCK_BY = { task: prepName('wf_lock_task', LOCK_BY_TASK_SQL), instance: prepName('wf_lock_inst', LOCK_BY_INSTANCE_SQL) };
+export const PREPARE_SQL = `do $wfdo$ begin ${[[LOCK_BY.task, LOCK_BY_TASK_SQL], [LOCK_BY.instance, LOCK_BY_INSTANCE_SQL]].map(([name, text]) =>
+  `if not exists (select 1 from pg_prepared_statements where name = '${name}') then execute $wfp$prepare ${name}(bigint) as ${text}$wfp$; end if;`).join(' ')} end $wfdo$`;
+
+/** What the driver allows: node-postgres runs several statements as one simple query (no parameters); PGlite does not. */
+export interface DbTraits { multi: boolean }
+const traitsCache = new WeakMap<object, Promise<DbTraits>>();
+export function traitsOf(db: Db): Promise<DbTraits> {
+  let t = traitsCache.get(db);
+  if (!t) {
+    t = sql.raw('select 1; select 1').execute(db).then(() => ({ multi: true }), (e: Error) => {
+      if (!/multiple commands/.test(e.message)) traitsCache.delete(db); // a failure for another reason (connection) is asked again next time
+      if (/multiple commands/.test(e.message)) return { multi: false };
+      throw e;
+    });
+    traitsCache.set(db, t);
+  }
+  return t;
+}
+
+/**
+ * A compiled write statement as text for one simple query (one round trip) with other statements,
+ * e.g. COMMIT: its parameters written in as dollar-quoted literals (the engine's write parameters
+ * are texts, JSON documents and id arrays, which dollar quoting takes verbatim). A statement shape
+ * (text) seen more than twice runs as a prepared statement instead: planning the multi-part write
+ * cost more than running it.
+ */
+export function inlineStatement(st: RawBuilder<unknown>, db: Db): string {
+  const c = st.compile(db);
+  const hits = (seenShapes.get(c.sql) ?? 0) + 1;
+  if (hits <= 2) {
+    if (seenShapes.size > 2000) seenShapes.clear();
+    seenShapes.set(c.sql, hits);
+    return c.sql.replace(/\$(\d+)/g, (_, n: string) => literal(c.parameters[Number(n) - 1]));
+  }
+  // a shape seen before runs prepared: the DO block prepares it once per connection, EXECUTE skips planning
+  const name = prepName('wf_w', c.sql);
+  return `do $wfdo$ begin if not exists (select 1 from pg_prepared_statements where name = '${name}') then execute $wfp$prepare ${name} as ${c.sql}$wfp$; end if; end $wfdo$; `
+    + `execute ${name}(${c.parameters.map(literal).join(', ')})`;
+}
+const seenShapes = new Map<string, number>();
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  const text = String(v);
+  let tag = 'wfj';
+  while (text.includes(`$${tag}$`)) tag += 'x';
+  return `$${tag}$${text}$${tag}$`;
+}
+
 const camelNames = new Map<string, string>();
 const camelKey = (s: string): string => {
   let n = camelNames.get(s);
@@ -343,7 +402,8 @@ export async function loadState(tx: Db, instanceId: string, locked?: InstanceRow
  * undefined when the task or instance does not exist.
  */
 export async function lockAndLoad(tx: Db, by: 'task' | 'instance', id: string): Promise<{ root: InstanceRow; st: LoadedState } | undefined> {
-  const r = await sql<Record<string, unknown>>`${withId(by === 'task' ? LOCK_BY_TASK_SQL : LOCK_BY_INSTANCE_SQL, id)}`.execute(tx);
+  if (!/^\d{1,19}$/.test(id)) return undefined; // no such id (and nothing to quote)
+  const r = await sql<Record<string, unknown>>`${sql.raw(`execute ${LOCK_BY[by]}(${id})`)}`.execute(tx);
   const raw = r.rows[0];
   if (!raw) return undefined;
   const root = fromJson<InstanceRow>(col(raw, 'root'));
