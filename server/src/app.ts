@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { authentication, Tokens } from './http/auth.ts';
 import { CacheSync } from './http/cache-sync.ts';
+import { metrics } from './http/metrics.ts';
 import { contract } from './http/contract.ts';
 import { routeTable } from './http/route-table.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -36,6 +38,8 @@ export interface App {
   app: FastifyInstance;
   database: Database;
   services: Services;
+  /** from now on /readyz answers 503, so a load balancer stops sending new requests (graceful stop) */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -86,10 +90,12 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     crossOriginEmbedderPolicy: false,
   });
   await app.register(contract, { recordError: (req, err) => services.logs.recordServer(req, err), spa: existsSync(config.webDist) });
+  await app.register(rateLimit, { global: false }); // only routes that ask (sign-in)
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
   await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });
   await app.register(routeTable); // after authentication, whose onRoute marks the API docs public
+  await app.register(metrics, { database });
   app.addHook('onSend', async () => { await cacheSync.flush(); }); // a grant change is known to every node before its answer leaves
   app.decorate('scopes', services.scopes);
   await app.register(swagger, {
@@ -106,6 +112,24 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     await db.selectFrom('bladeTenant').select('id').limit(1).execute();
     return { status: 'ok', database: database.kind };
   });
+  // ready: not draining, the database answers within 2 s, and every migration this node ran at boot is still recorded
+  let draining = false;
+  const migrated = (await db.selectFrom('kyselyMigration').select('name').execute()).map((r) => String(r.name));
+  app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    if (draining) return reply.code(503).send({ status: 'draining' });
+    try {
+      const rows = await Promise.race([
+        db.selectFrom('kyselyMigration').select('name').execute(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000).unref()),
+      ]);
+      const have = new Set(rows.map((r) => String(r.name)));
+      const missing = migrated.filter((m) => !have.has(m));
+      if (missing.length) return reply.code(503).send({ status: 'migrations missing', missing });
+      return { status: 'ready', database: database.kind, migrations: have.size };
+    } catch {
+      return reply.code(503).send({ status: 'database unreachable' });
+    }
+  });
 
   for (const register of modules) await register(app, { ...services, db, database, config });
 
@@ -121,6 +145,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
 
   return {
     app, database, services,
+    drain: () => { draining = true; },
     close: async () => {
       clearInterval(sweeper);
       await app.close();

@@ -20,6 +20,9 @@ export interface Config {
   uploadLimit: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** sign-in attempts per client address and account within loginRateWindowSeconds (0: no limit) */
+  loginRateLimit: number;
+  loginRateWindowSeconds: number;
   captchaTtlSeconds: number;
   logLevel: string;
   seedDemo: boolean;
@@ -40,6 +43,8 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     uploadLimit: int(env.UPLOAD_LIMIT, 50 * 1024 * 1024),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 30),
+    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 20),
+    loginRateWindowSeconds: int(env.LOGIN_RATE_WINDOW_SECONDS, 60),
     captchaTtlSeconds: int(env.CAPTCHA_TTL_SECONDS, 300),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',

@@ -1,8 +1,24 @@
 // Boot: config -> database -> modules -> listen; SIGTERM/SIGINT finish in-flight requests first.
+// `--migrate` (npm run db:migrate) only brings the database schema up to date and exits.
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
 
 const config = loadConfig();
+if (process.argv.includes('--migrate')) {
+  const database = await openDatabase(config);
+  try {
+    await migrate(database.db);
+    if (config.seedDemo) await seed(database.db);
+    const n = await database.db.selectFrom('kyselyMigration').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    console.log(`database ${database.kind === 'postgres' ? 'PostgreSQL' : config.dataDir} is up to date (${n.n} migrations)`);
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
 const started = Date.now();
 const server = await buildApp(config);
 await server.app.listen({ port: config.port, host: config.host });
@@ -14,8 +30,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     server.app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // /readyz turns 503 first; DRAIN_SECONDS gives a load balancer time to notice before the port closes
+    server.drain();
+    const drainMs = Math.min(Number(process.env.DRAIN_SECONDS ?? 0) || 0, 60) * 1000;
+    const force = setTimeout(() => process.exit(1), 15_000 + drainMs);
     force.unref();
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    setTimeout(() => server.close().then(() => process.exit(0), () => process.exit(1)), drainMs);
   });
 }

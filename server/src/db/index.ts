@@ -12,6 +12,8 @@ export type Db = Kysely<any>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the PostgreSQL pool's counts (for /metrics); absent on PGlite */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -28,16 +30,18 @@ export async function openDatabase(config: Config): Promise<Database> {
   let dialect: Dialect;
   let close: () => Promise<void>;
   let kind: Database['kind'];
+  let pool: Database['pool'];
   if (config.databaseUrl) {
     const pg = (await import('pg')).default;
     pg.types.setTypeParser(INT8, (v: string) => v);
     pg.types.setTypeParser(NUMERIC, (v: string) => Number(v));
     pg.types.setTypeParser(TIMESTAMP, parseTime);
     pg.types.setTypeParser(TIMESTAMPTZ, parseTime);
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
-    pool.on('error', () => undefined); // an idle client dropped by the server must not crash the process
-    dialect = new PostgresDialect({ pool });
-    close = () => pool.end();
+    const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    pgPool.on('error', () => undefined); // an idle client dropped by the server must not crash the process
+    dialect = new PostgresDialect({ pool: pgPool });
+    close = () => pgPool.end();
+    pool = pgPool;
     kind = 'postgres';
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -55,5 +59,5 @@ export async function openDatabase(config: Config): Promise<Database> {
     kind = 'pglite';
   }
   const db = new Kysely<any>({ dialect, plugins: [new CamelCasePlugin()] });
-  return { db, kind, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
+  return { db, kind, pool, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
 }

@@ -58,7 +58,7 @@ test('two nodes on one PostgreSQL + Redis: sessions, grants, messages, jobs, and
       select $1, tenant_id, 'keeper', password, 'keeper', 'keeper', $2, dept_id, 0 from blade_user where id = $3`, [nextId(), roleId, SEED.userId]);
     const keeper = await login(b.url, 'keeper', 'user');
     assert.equal((await get(b, '/api/blade-system/post/list', keeper)).status, 403);
-    const codes = async () => JSON.parse((await get(b, '/api/blade-auth/oauth/user-info', keeper)).text).data.permissions as string[];
+    const codes = async () => JSON.parse((await get(b!, '/api/blade-auth/oauth/user-info', keeper)).text).data.permissions as string[];
     assert.equal((await codes()).includes('post'), false);
     assert.equal((await post(a, '/api/blade-system/role/grant', adminA, { roleIds: [roleId], menuIds: [POST_MENU] })).status, 200);
     assert.equal((await get(b, '/api/blade-system/post/list', keeper)).status, 200, 'granted on A, honoured on B at once');

@@ -1,6 +1,7 @@
 // /api/blade-auth/oauth/*, /api/blade-cas/*, guest registration and third-party token.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import { me } from '../../http/auth.ts';
@@ -14,7 +15,7 @@ import type { MenuService } from '../system/menu-service.ts';
 import { hashPassword, isMd5 } from './password.ts';
 import { DEFAULT_TENANT, grantUser, type AuthService } from './service.ts';
 
-interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService }
+interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService; config: Config }
 
 const tokenParams = z.object({
   tenantId: z.string().max(12).optional(),
@@ -36,16 +37,26 @@ const oauthError = (logs: LogService) => async (err: FastifyError, req: FastifyR
   if (p.grant_type !== 'refresh_token') {
     await logs.recordLogin(req, { tenantId: str(req.headers['tenant-id']) || str(p.tenantId) || DEFAULT_TENANT, account: str(p.username), grantType: str(p.grant_type) || 'password', success: false, message: describe(err, 'zh').msg });
   }
-  return reply.code(status >= 500 ? 500 : status === 401 ? 401 : 400).send({ error_code: status, error_description: msg });
+  return reply.code(status >= 500 ? 500 : status === 401 || status === 429 ? status : 400).send({ error_code: status, error_description: msg });
 };
 
 // a parameter as text: repeated ones count once; objects and nested arrays are not parameters
 // (String() of a deeply nested array overflows the stack)
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) && !Array.isArray(v[0]) ? str(v[0]) : '');
 
-export async function authRoutes(app: FastifyInstance, { db, auth, menus, configs, logs }: Deps) {
+export async function authRoutes(app: FastifyInstance, { db, auth, menus, configs, logs, config }: Deps) {
+  // sign-in attempts per client address and account (scrypt makes each one cost): @fastify/rate-limit,
+  // counted after the body is read so form and JSON sign-ins are keyed by their account too
+  const rateLimit = config.loginRateLimit > 0 ? {
+    max: config.loginRateLimit, timeWindow: config.loginRateWindowSeconds * 1000, hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => {
+      const p = { ...(req.query as Record<string, unknown>), ...((typeof req.body === 'object' && req.body) || {}) } as Record<string, unknown>;
+      return `${req.ip}|${str(req.headers['tenant-id']) || str(p.tenantId)}|${str(p.username).toLowerCase()}`;
+    },
+    errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) => new ApiError(429, 'tooManyLogins', { seconds: Math.max(1, Math.ceil(c.ttl / 1000)) }),
+  } : false;
   app.post('/api/blade-auth/oauth/token', {
-    config: { public: true },
+    config: { public: true, rateLimit },
     errorHandler: oauthError(logs),
     schema: { tags: ['auth'], summary: 'Sign in or refresh: grant_type password | captcha | refresh_token | sms_code | social | authorization_code; Basic client header; params in form, JSON or query', querystring: tokenParams },
   }, async (req) => {

@@ -31,6 +31,7 @@ const required = (m: Message) => ({ error: zmsg(m) });
 export async function jobRoutes(app: FastifyInstance, { db, config, auth }: ModuleDeps) {
   const lead = await leadership(config);
   const scheduler = new JobScheduler(db, lead);
+  if (app.hasDecorator('metrics')) scheduler.onRun = (job, ok, seconds) => app.metrics.jobRun(job, ok, seconds);
   scheduler.register({ name: 'heartbeat', description: '记录一次心跳（节点与时间），用于确认调度在运行 / Record a heartbeat (node and time) to show the scheduler runs', run: async () => `heartbeat from ${hostname()} at ${new Date().toISOString()}` });
   scheduler.register({ name: 'sessionSweep', description: '清理过期的令牌吊销记录和验证码 / Remove expired token revocations and captchas', run: async () => { await auth.sweep(); return 'expired revocations and captchas removed'; } });
   scheduler.register({

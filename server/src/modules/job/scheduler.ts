@@ -45,6 +45,9 @@ export class JobScheduler {
   private stopping = false;
   private inflight = new Set<Promise<void>>();
 
+  /** told of every run (metrics) */
+  onRun?: (job: string, ok: boolean, seconds: number) => void;
+
   constructor(private readonly db: Db, private readonly leader: Leadership) {}
 
   register(h: JobHandler) {
@@ -137,6 +140,7 @@ export class JobScheduler {
       message = (e as Error).message ?? String(e);
     }
     const end = new Date();
+    this.onRun?.(target?.name ?? String(row.invokeTarget), status === 1, (end.getTime() - start.getTime()) / 1000);
     await sql`update blade_quartz_job set last_fire_time = ${start.toISOString()} where id = ${row.id}`.execute(this.db).catch(() => undefined);
     await this.db.insertInto('bladeQuartzJobLog').values({
       id: nextId(), tenantId: row.tenantId, jobId: row.id, jobName: row.jobName, jobGroup: row.jobPacket, invokeTarget: row.invokeTarget,

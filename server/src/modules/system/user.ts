@@ -132,9 +132,12 @@ export async function userRoutes(app: FastifyInstance, { db, menus }: ModuleDeps
     const ctx = ctxOf(req);
     const { userIds } = userIdsOf(req);
     const param = await db.selectFrom('bladeParam').select('paramValue').where('tenantId', '=', ctx.tenantId).where('paramKey', '=', 'account.initPassword').where('isDeleted', '=', 0).executeTakeFirst();
-    const hash = await hashPassword(md5(String(param?.paramValue ?? DEFAULT_PASSWORD)));
-    await db.updateTable('bladeUser').set({ password: hash, failCount: 0, lockUntil: null, updateUser: ctx.userId, updateTime: sql`now()` })
-      .where('id', 'in', userIds).where('tenantId', '=', ctx.tenantId).execute();
+    // a salt per account: one hash for all would show which accounts share a password
+    for (const id of userIds) {
+      const hash = await hashPassword(md5(String(param?.paramValue ?? DEFAULT_PASSWORD)));
+      await db.updateTable('bladeUser').set({ password: hash, failCount: 0, lockUntil: null, updateUser: ctx.userId, updateTime: sql`now()` })
+        .where('id', '=', id).where('tenantId', '=', ctx.tenantId).execute();
+    }
     return ok(true);
   });
 
