@@ -8,7 +8,8 @@
 //   2. heavy libraries (bpmn-js, quill, pro-components, chart libraries) must not be in any route's
 //      static closure unless the route is the screen that uses them: prints where each one is.
 //   3. time from navigation to the login button being enabled (and to the captcha image shown),
-//      cold (new browser context: empty cache) and warm (reload), RUNS times each (default 10).
+//      cold (new browser context: empty cache) and warm (reload), RUNS times each (default 10);
+//      SKIP_BROWSER=1 leaves this part out.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -116,9 +117,11 @@ const routes: Route[] = [];
 // the router's own routes (src/router.tsx): outside the layout
 const routerSrc = readFileSync(join(web, 'src/router.tsx'), 'utf8');
 const routerLazy = new Map([...routerSrc.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [m[1], moduleKey(join(web, 'src/router.tsx'), m[2])]));
-for (const m of routerSrc.matchAll(/path: '([^']+)', element: [^\n]*?<(\w+)[ />]/g)) {
-  const key = routerLazy.get(m[2]);
-  if (key) routes.push({ path: m[1], keys: [key], layout: false });
+// each `path: '…'` with the first lazy screen its element names (elements may span lines)
+for (const part of routerSrc.split(/(?=path: ')/).slice(1)) {
+  const path = /^path: '([^']+)'/.exec(part)![1];
+  const used = [...part.matchAll(/<(\w+)[\s/>]/g)].map((m) => routerLazy.get(m[1])).find(Boolean);
+  if (used && used !== layoutKey) routes.push({ path, keys: [used], layout: false });
 }
 const loginRoute = routes.find((r) => r.path === '/login');
 for (const f of pageFiles) routes.push(...routesOf(f));
@@ -176,6 +179,10 @@ const charts = ['echarts', 'chart.js', '@antv/g2', 'recharts'].filter((c) => Obj
 if (!charts.length) console.log('  (no chart library in the bundle)');
 
 // ---- 3. time to a usable login page --------------------------------------------------------
+if (process.env.SKIP_BROWSER) {
+  if (ownDist) rmSync(dist, { recursive: true, force: true });
+  process.exit(0);
+}
 const { launch } = await import('../../web/e2e/browser.ts');
 const harness = (await import('../../server/test/harness.ts')) as typeof import('../../server/test/harness.ts');
 const server = await harness.startServer({ webDist: dist });
