@@ -101,6 +101,7 @@ type EventName = EngineEvent['type'];
 const INTERNAL_EVENTS = new Set<EventName>(['signalThrown', 'messageThrown']);
 /** the outbox rows a recovery drain takes: older than this (the live path delivers and deletes sooner) */
 const OUTBOX_GRACE_MS = 60_000;
+const STALE = /wf-stale-definition/;
 type Handler<E extends EventName> = (e: Extract<EngineEvent, { type: E }>) => void | Promise<void>;
 const ACTIVE_STATUSES: InstanceStatus[] = ['running', 'reject', 'recall'];
 
@@ -189,6 +190,8 @@ export class WorkflowEngine {
   }
 
   private prepared = false;
+  /** (tenant, key or id) → the definition a start used (see getDefinitionIn) */
+  private readonly startDefs = new Map<string, string>();
   /** outbox ids whose events were delivered; deleted by the next action or shortly after */
   private readonly delivered: string[] = [];
   private deleteTimer: ReturnType<typeof setTimeout> | null = null;
@@ -384,8 +387,19 @@ export class WorkflowEngine {
 
   /** Starts an instance; the initiator's first node (if the model has one) is passed this once. */
   async startProcess(input: StartInput): Promise<ActionResult> {
+    try {
+      return await this.startOnce(input, true);
+    } catch (e) {
+      // the remembered definition was replaced by a newer version or suspended: ask again
+      if (!(e instanceof Error) || !STALE.test(e.message)) throw e;
+      this.startDefs.clear();
+      return this.startOnce(input, false);
+    }
+  }
+
+  private async startOnce(input: StartInput, cached: boolean): Promise<ActionResult> {
     return this.act(async (s) => {
-      const def = await this.getDefinitionIn(s.tx, input);
+      const def = await this.getDefinitionIn(s.tx, input, cached ? s : undefined);
       if (def.suspended) throw new WorkflowError(M.definitionSuspended);
       const st = await s.createInstance(def, { tenantId: input.tenantId, initiator: input.initiator, businessKey: input.businessKey ?? null });
       s.nextAssignee = input.assignee || undefined;
@@ -428,7 +442,16 @@ export class WorkflowEngine {
 
   // which definition (and whether it is suspended) is read each time; the rest of a definition
   // never changes once deployed and comes from the cache
-  private async getDefinitionIn(tx: Db, input: { tenantId: string; definitionId?: string; definitionKey?: string }): Promise<DefinitionRow> {
+  private async getDefinitionIn(tx: Db, input: { tenantId: string; definitionId?: string; definitionKey?: string }, s?: Session): Promise<DefinitionRow> {
+    // PostgreSQL: a start remembers which definition a key (or id) named; its write checks, in the
+    // same round trip, that it is still the newest version and not suspended (else the start is
+    // asked again): one round trip less per start
+    const ck = `${input.tenantId}\u0000${input.definitionId ? 'id' : 'key'}\u0000${input.definitionId ?? input.definitionKey ?? ''}`;
+    const remembered = s && this.rt.traits?.multi ? this.startDefs.get(ck) : undefined;
+    if (remembered && s) {
+      s.startGuard = { definitionId: remembered, tenantId: input.tenantId, key: input.definitionId ? undefined : input.definitionKey };
+      return { ...(await loadDefinition(tx, remembered)), suspended: false };
+    }
     let row: { id: string; suspended: boolean } | undefined;
     if (input.definitionId) row = (await tx.selectFrom('wfDefinition').select(['id', 'suspended']).where('id', '=', input.definitionId).where('tenantId', '=', input.tenantId).executeTakeFirst()) as typeof row;
     else if (input.definitionKey) {
@@ -436,6 +459,10 @@ export class WorkflowEngine {
         .orderBy('version', 'desc').limit(1).executeTakeFirst()) as typeof row;
     }
     if (!row) throw new WorkflowError(M.definitionMissing, {}, 404);
+    if (s && !row.suspended) {
+      if (this.startDefs.size > 1000) this.startDefs.clear();
+      this.startDefs.set(ck, row.id);
+    }
     return { ...(await loadDefinition(tx, row.id)), suspended: row.suspended };
   }
 

@@ -361,6 +361,22 @@ for (const kind of await kinds()) {
       assert.equal((await engine.getVariables(one.instanceId)).flightBooked, true);
     });
 
+    test('a start after a new version or a suspension uses the newest definition (the remembered one is checked)', async () => {
+      const key = uniqueKey('ver');
+      const body = (n: string) => `<startEvent id="s"/>${flow('s', n)}<userTask id="${n}" flowable:assignee="u"/>${flow(n, 'e')}<endEvent id="e"/>`;
+      const [v1] = await engine.deploy(bpmn(key, body('one')), { tenantId });
+      for (let i = 0; i < 2; i++) assert.equal((await engine.startProcess({ tenantId, definitionKey: key, initiator: 'a' })).tasks[0]!.taskDefinitionKey, 'one');
+      const [v2] = await engine.deploy(bpmn(key, body('two')), { tenantId });
+      assert.equal((await engine.startProcess({ tenantId, definitionKey: key, initiator: 'a' })).tasks[0]!.taskDefinitionKey, 'two');
+      await engine.suspendDefinition(v2!.id);
+      await assert.rejects(engine.startProcess({ tenantId, definitionKey: key, initiator: 'a' }), /suspended/);
+      await engine.activateDefinition(v2!.id);
+      assert.equal((await engine.startProcess({ tenantId, definitionId: v1!.id, initiator: 'a' })).tasks[0]!.taskDefinitionKey, 'one');
+      await engine.suspendDefinition(v1!.id);
+      await assert.rejects(engine.startProcess({ tenantId, definitionId: v1!.id, initiator: 'a' }), /suspended/);
+      assert.equal((await engine.startProcess({ tenantId, definitionKey: key, initiator: 'a' })).tasks[0]!.taskDefinitionKey, 'two');
+    });
+
     test('outbox: events reach subscribers after commit; what a stopped node never delivered, a drain delivers', async () => {
       const seen: EngineEvent[] = [];
       const off = engine.on('taskCreated', (e) => { seen.push(e); });

@@ -9,7 +9,7 @@ import { BpmnError, M, WorkflowError } from './messages.ts';
 import { modelOf, reachInScope, scopeChain, type FlowNode, type ListenerDef } from './model.ts';
 import { runScript, type ScriptScope } from './sandbox.ts';
 import {
-  inlineStatement, loadState, lockAndLoad, PREPARE_SQL, Uow, type DbTraits, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
+  definitionGuard, inlineStatement, loadState, lockAndLoad, PREPARE_SQL, Uow, type DbTraits, type DefinitionGuard, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
   type InstanceState, type InstanceStatus, type LinkRow, type SubscriptionRow, type SupervisionRow, type TaskRow, type TimerRow,
   type VarRow,
 } from './store.ts';
@@ -107,6 +107,9 @@ export class Session {
   /** true once BEGIN went out on this session's connection */
   begun = false;
 
+  /** a start by a remembered definition: its write checks the definition is still the one to use */
+  startGuard?: DefinitionGuard;
+
   async begin(): Promise<void> {
     if (this.begun) return;
     // PostgreSQL: the lock statements are prepared (when the connection lacks them) in the same round trip
@@ -158,7 +161,8 @@ export class Session {
     if (this.opts.traits?.multi) {
       // the last write and COMMIT in one round trip (without BEGIN the statements are their own transaction)
       const tail = commit && this.begun ? '; commit' : '';
-      await sql.raw(`${inlineStatement(last, this.tx)}${tail}`).execute(this.tx);
+      const guard = this.startGuard ? `${definitionGuard(this.startGuard)}; ` : '';
+      await sql.raw(`${guard}${inlineStatement(last, this.tx)}${tail}`).execute(this.tx);
       return tail !== '';
     }
     await last.execute(this.tx);

@@ -331,6 +331,19 @@ export function inlineStatement(st: RawBuilder<unknown>, db: Db): string {
     + `execute ${name}(${c.parameters.map(literal).join(', ')})`;
 }
 const seenShapes = new Map<string, number>();
+
+/** The definition a start took from memory: still the newest version of its key, and not suspended? */
+export interface DefinitionGuard { definitionId: string; tenantId: string; key?: string }
+/** A DO block that fails the start's write ('wf-stale-definition') when the guard does not hold. */
+export function definitionGuard(g: DefinitionGuard): string {
+  if (!/^\d{1,19}$/.test(g.definitionId)) throw new Error('wf-stale-definition');
+  const newest = g.key === undefined ? ''
+    : ` and d.version = (select max(x.version) from wf_definition x where x.tenant_id = ${literal(g.tenantId)} and x.key = ${literal(g.key)})`;
+  const body = `begin if not exists (select 1 from wf_definition d where d.id = ${g.definitionId} and not d.suspended${newest}) then raise exception 'wf-stale-definition'; end if; end`;
+  let tag = 'wfg';
+  while (body.includes(`$${tag}$`)) tag += 'x';
+  return `do $${tag}$ ${body} $${tag}$`;
+}
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   const text = String(v);
