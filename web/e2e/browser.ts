@@ -31,6 +31,8 @@ export interface CaptchaSource {
  * for its answer, types account, password and code, and submits.
  */
 export async function signIn(page: Page, base: string, server: CaptchaSource, account = 'admin', password = 'admin'): Promise<void> {
+  // already on the login page (after signing out): going to the same hash loads nothing, so leave first
+  if (page.url().includes('#/login')) await page.goto('about:blank');
   const captcha = page.waitForResponse((r) => r.url().includes('/api/blade-auth/oauth/captcha'));
   await page.goto(`${base}/#/login`);
   const key = ((await (await captcha).json()) as { key: string }).key;
