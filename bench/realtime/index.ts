@@ -99,20 +99,24 @@ function figures(samples: number[], expected: number): Figures {
 }
 
 /** ROUNDS pushes straight from the hub of `from`; latency = arrival - sentAt (stamped by the publishing node). */
-async function pushRounds(from: Node, clients: Client[], userIds: string[]): Promise<Figures & { publishMs: number[] }> {
+async function pushRounds(from: Node, clients: Client[], userIds: string[]): Promise<Figures & { publishMs: number[]; cpuMs: number[] }> {
   const samples: number[] = [];
   const publishMs: number[] = [];
+  const cpuMs: number[] = [];
   // round 0 warms up (JIT, query plans) and is not counted
   for (let round = 0; round <= ROUNDS; round++) {
     for (const c of clients) c.arrivals.length = 0;
     from.tell({ cmd: 'publish', userIds, round });
     const published = await from.next('published');
-    if (round) publishMs.push(published.ms);
+    if (round) {
+      publishMs.push(published.ms);
+      cpuMs.push(published.cpuMs);
+    }
     await waitArrivals(clients, 1);
     if (round) for (const c of clients) for (const a of c.arrivals) samples.push(a.at - (JSON.parse(a.raw).data.sentAt as number));
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { ...figures(samples, ROUNDS * clients.length), publishMs };
+  return { ...figures(samples, ROUNDS * clients.length), publishMs, cpuMs };
 }
 
 /** ROUNDS role broadcasts saved through the HTTP API of `url`; latency = arrival - the moment the request was sent. */
@@ -162,7 +166,7 @@ async function singleNode(): Promise<void> {
     console.log(`  ${clients.length} clients connected and subscribed in ${((now() - t) / 1000).toFixed(1)} s`);
     const push = await pushRounds(node, clients, seeded.users.map((u) => u.id));
     report('push (hub -> client)', push, 100);
-    console.log(`  the node's fan-out loop (encode + write ${clients.length} frames) took ${push.publishMs.map((m) => m.toFixed(0)).join(', ')} ms`);
+    console.log(`  the node's fan-out (encode + write ${clients.length} frames) took ${push.publishMs.map((m) => m.toFixed(0)).join(', ')} ms, of which CPU (user + system) ${push.cpuMs.map((m) => m.toFixed(0)).join(', ')} ms`);
     const save = await saveRounds(url, seeded.adminToken, seeded.roleId, clients);
     report('save -> client (role broadcast)', save, 100);
     console.log(`  save call answered in ${save.saveMs.map((m) => m.toFixed(0)).join(', ')} ms`);
