@@ -268,6 +268,27 @@ await forEachDatabase('workflow API', (kind) => {
     assert.equal((await post('/api/blade-workflow/process/addMultiInstance', { taskId: l3.taskId, assignee: bossId }, admin)).body.msg, '任务已被处理，请刷新后重试');
   });
 
+  test('re-submitting after a reject: 修改说明 is required and recorded as explainComment; anyone else\'s pass stays 审批', async () => {
+    const inst = (await post('/api/blade-workflow/process/startProcessByKey', { processDefKey: 'leaveFlow', days: 2, assignee: bossId, leader: SEED.userId }, user)).body.data.processInstanceId as string;
+    const taskIn = async (token: string) => (await todo(token)).records.find((x: { processInstanceId: string }) => x.processInstanceId === inst);
+    const t1 = await taskIn(boss);
+    // an approver asking for explainComment on a running process records a plain approval comment later
+    assert.equal((await post('/api/blade-workflow/process/completeTask', { taskId: t1.taskId, pass: false, comment: '请补充', commentType: 'comment' }, boss)).body.msg, '驳回成功');
+    assert.equal(await status(inst), 'reject');
+    const back = await taskIn(user);
+    assert.equal(back.taskName, '申请');
+    const noText = await post('/api/blade-workflow/process/completeTask', { taskId: back.taskId, pass: true, commentType: 'explainComment', assignee: bossId }, user);
+    assert.equal(noText.status, 400);
+    assert.equal(noText.body.msg, '请填写修改说明');
+    assert.equal((await post('/api/blade-workflow/process/completeTask', { taskId: back.taskId, pass: true, comment: '已补充', commentType: 'explainComment', assignee: bossId }, user)).body.msg, '办理成功');
+    const t2 = await taskIn(boss);
+    // the process runs again: the approver's explainComment is not the owner's explanation
+    assert.equal((await post('/api/blade-workflow/process/completeTask', { taskId: t2.taskId, pass: true, comment: '同意', commentType: 'explainComment' }, boss)).status, 200);
+    const flow = (await get(`/api/blade-workflow/process/detail?processInsId=${inst}`, user)).body.data.flow as { comments: { type: string; fullMessage: string }[] }[];
+    const types = Object.fromEntries(flow.flatMap((f) => f.comments).map((c) => [c.fullMessage, c.type]));
+    assert.deepEqual({ 请补充: types['请补充'], 已补充: types['已补充'], 同意: types['同意'] }, { 请补充: 'rollbackComment', 已补充: 'explainComment', 同意: 'comment' });
+  });
+
   test('multi-instance sample: add and delete signers through the API; ops calls', async () => {
     const r = await post('/api/blade-workflow/process/startProcessByKey', { processDefKey: 'newmultiinstancetest', assigneeList: [SEED.adminId, SEED.userId] });
     const inst = r.body.data.processInstanceId;

@@ -19,7 +19,7 @@ export interface PeoplePickerProps {
   onConfirm: (people: Person[]) => void;
 }
 
-type Filters = { account?: string; realName?: string; deptId?: string };
+type Filters = { account?: string; realName?: string; deptId?: string; postName?: string };
 
 const PAGE_SIZE = 10;
 
@@ -46,7 +46,7 @@ export function PeoplePicker({ open, mode = 'checkbox', value, title, onCancel, 
     if (!open) return;
     let live = true;
     setLoading(true);
-    searchUsers({ current, size: PAGE_SIZE, account_like: filters.account, realName_like: filters.realName, deptId: filters.deptId })
+    searchUsers({ current, size: PAGE_SIZE, account_like: filters.account, realName_like: filters.realName, deptId: filters.deptId, postName_like: filters.postName })
       .then((page) => {
         if (!live) return;
         setRows(page.records ?? []);
@@ -65,7 +65,7 @@ export function PeoplePicker({ open, mode = 'checkbox', value, title, onCancel, 
   };
 
   /** A text search in the column header. */
-  const textSearch = (key: 'account' | 'realName', label: string): Partial<TableColumnType<Person>> => ({
+  const textSearch = (key: 'account' | 'realName' | 'postName', label: string): Partial<TableColumnType<Person>> => ({
     filteredValue: filters[key] ? [filters[key] as string] : null,
     filterIcon: (on: boolean) => <SearchOutlined style={{ color: on ? 'var(--primary, #1677ff)' : undefined }} />,
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
@@ -140,7 +140,7 @@ export function PeoplePicker({ open, mode = 'checkbox', value, title, onCancel, 
           </div>
         ),
       },
-      { title: t('people.post'), dataIndex: 'postName', ellipsis: true, render: (v: string) => v || '-' },
+      { title: t('people.post'), dataIndex: 'postName', ellipsis: true, render: (v: string) => v || '-', ...textSearch('postName', t('people.post')) },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, filters, depts],

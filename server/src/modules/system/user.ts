@@ -210,12 +210,33 @@ export async function userRoutes(app: FastifyInstance, { db, menus }: ModuleDeps
       const deptId = q.deptId as string | undefined;
       delete q.deptId;
       const byD = table === 'blade_user' ? await byDept(ctx.tenantId, deptId) : (qb: SelectQueryBuilder<any, any, Row>) => qb;
-      const p = await repo.page(ctx, q, (qb) => byD(narrow ? narrow(qb) : qb));
+      let byP = (qb: SelectQueryBuilder<any, any, Row>) => qb;
+      if (table === 'blade_user') {
+        // 职位 column of 人员选择: a post id, or part of a post name (blade_user.post_id is a comma list)
+        const postId = q.postId as string | undefined;
+        const postName = String(q.postName_like ?? q.postName ?? '').trim();
+        delete q.postId;
+        delete q.postName;
+        delete q.postName_like;
+        let posts: string[] | null = null;
+        if (postId) posts = postId.split(',').filter(isId);
+        if (postName) {
+          const hits = await db.selectFrom('bladePost').select('id').where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0)
+            .where(sql<boolean>`post_name ilike ${`%${postName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`).execute();
+          const ids = hits.map((r) => String(r.id));
+          posts = posts ? posts.filter((x) => ids.includes(x)) : ids;
+        }
+        if (posts) {
+          const list = posts;
+          byP = (qb) => (list.length ? qb.where(sql<boolean>`string_to_array(post_id, ',') && ${list}::text[]`) : qb.where(sql<boolean>`false`));
+        }
+      }
+      const p = await repo.page(ctx, q, (qb) => byP(byD(narrow ? narrow(qb) : qb)));
       return ok({ ...p, records: await shape(p.records, ctx.tenantId) });
     };
   };
   const sq = (summary: string) => ({ schema: { tags: ['system'], summary, querystring: z.record(z.string(), z.string()) } });
-  app.get('/api/blade-system/search/user', sq('People picker: users (filters account, realName, name, deptId, ...)'),
+  app.get('/api/blade-system/search/user', sq('People picker: users (filters account, realName, name, deptId incl. sub-departments, postId, postName_like, ...)'),
     search('blade_user', USER_COLUMNS, async (rows, tenantId) => (await named(tenantId, rows)).map(pickerRow), (qb) => qb.where('status', '=', 1)));
   app.get('/api/blade-system/search/role', sq('Role picker'), search('blade_role', { id: 'id', roleName: 'string', roleAlias: 'string', sort: 'number' }, (r) => r));
   app.get('/api/blade-system/search/dept', sq('Department picker'), search('blade_dept', { id: 'id', parentId: 'id', deptName: 'string', fullName: 'string', sort: 'number' }, (r) => r));

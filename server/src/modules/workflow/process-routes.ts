@@ -299,19 +299,32 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
   }, async (req) => {
     const a = actorOf(req);
     const b = req.body as Values;
-    const { settings } = await contextOf(a, String(b.taskId));
+    const { t, settings } = await contextOf(a, String(b.taskId));
     const pass = !(b.pass === false || b.pass === 'false' || b.pass === 0 || b.pass === '0');
     if (!pass) needComment(req, settings, b.comment);
+    // §5: the owner handling a process that came back (rejected or recalled counts as finished) explains the change
+    const explain = pass && b.commentType === 'explainComment' && (await wf.ownerAfterFinish(a, t));
+    if (explain && !settings.hideComment && (typeof b.comment !== 'string' || !b.comment.trim())) throw new ApiError(400, MSG.explainRequired);
     // a field the node may not write keeps its value: such values are dropped, never refused
     const cfg = await engine.taskConfig(String(b.taskId));
     const variables: Values = { ...objectOf(b.variables) };
     for (const [k, r] of Object.entries(cfg.fieldRights)) if (!r.writable) delete variables[k];
+    if (!pass) {
+      // a rejection does not fill in the form: required fields keep their stored values, which the
+      // engine's required check (it reads only the submitted values) is given back unchanged
+      const required = Object.entries(cfg.fieldRights).filter(([, r]) => r.required && r.writable).map(([k]) => k);
+      if (required.length) {
+        const stored = await engine.getVariables(String(t.instanceId));
+        for (const k of required) if (!(k in variables) && k in stored) variables[k] = stored[k];
+      }
+    }
     await wf.runSubmitChecks(req, settings, pass ? 'pass' : 'reject', variables);
     const attachments = Array.isArray(b.attachment) ? b.attachment : typeof b.attachment === 'string' && b.attachment ? parseJson<unknown[]>(b.attachment, [b.attachment]) : undefined;
     const r = await engine.completeTask(String(b.taskId), a.userId, {
       pass, comment: typeof b.comment === 'string' ? b.comment : undefined, variables, attachments,
       assignee: idList(b.assignee)[0], copyUsers: idList(b.copyUser), groups: a.groups,
     });
+    if (explain) await wf.markExplained(String(t.id), a.userId);
     return ok({ ...r, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, pass ? MSG.passed : MSG.rejected));
   });
 

@@ -1,5 +1,5 @@
 // History timeline of a process (spec 000 §2.6): each node with its handler and times, comments
-// labelled by comment type — 变更审核人 / 调度 / 转办 / 委托 / 加签 (warning), 驳回 / 终止 / 减签 /
+// labelled by comment type — 修改说明 (info), 变更审核人 / 调度 / 转办 / 委托 / 加签 (warning), 驳回 / 终止 / 减签 /
 // 删除流程 (error), 审批 (success), 撤销 (warning) — and the unfinished current node highlighted.
 import { Tag, Timeline, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, PlayCircleFilled, StopFilled } from '@ant-design/icons';
@@ -19,6 +19,8 @@ export const COMMENT_STYLES: Record<string, 'warning' | 'error' | 'success' | 'i
   deleteMultiInstanceComment: 'error',
   deleteProcessComment: 'error',
   comment: 'success',
+  // the owner's 修改说明 after a reject or recall (commentType explainComment, or processCommentUpForm's action)
+  explainComment: 'info',
   withdrawComment: 'warning',
   copyComment: 'info',
   urgeComment: 'info',
@@ -76,11 +78,12 @@ export function History({ flow, process }: { flow: FlowEntry[]; process: Process
             </div>
             {!process.hideComment &&
               f.comments.map((c, j) => {
-                const style = COMMENT_STYLES[c.type] ?? 'info';
+                const type = c.action === 'explainComment' ? 'explainComment' : c.type;
+                const style = COMMENT_STYLES[type] ?? 'info';
                 return (
-                  <div key={j} className={`wf-history-comment ${style}`} data-type={c.type}>
+                  <div key={j} className={`wf-history-comment ${style}`} data-type={type}>
                     <Tag color={TAG_COLORS[style]} bordered={false}>
-                      {t(`wf.comment.${c.type}`, { defaultValue: c.type })}
+                      {t(`wf.comment.${type}`, { defaultValue: type })}
                     </Tag>
                     {showName && c.userName && c.userName !== f.assigneeName && <Typography.Text type="secondary">{c.userName}: </Typography.Text>}
                     <span className="wf-history-text">{c.fullMessage || (c.type === 'comment' ? t('wf.history.noComment') : '')}</span>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { FormRenderer, UserField, defaultsOf, validateForm } from '../../components/workflow/FormRenderer';
 import { afterSuccess } from '../../components/workflow/finish';
+import { sanitize } from '../../components/workflow/form-fields';
 import { openModeOf, paramsOf } from '../../components/workflow/params';
 import { FlowChartDialog } from '../../components/workflow/FlowChartDialog';
 import { wfApi, type PreRead, type StartForm } from './api';
@@ -47,7 +48,12 @@ function PreReadDialog({ preRead, onRead }: { preRead: PreRead | null; onRead: (
         </Button>
       }
     >
-      <div className="wf-preread-body">{preRead?.content}</div>
+      {/* the designer writes rich text (HTML); older settings hold plain text */}
+      {preRead && /^\s*</.test(preRead.content) ? (
+        <div className="wf-preread-body fr-richtext-view" dangerouslySetInnerHTML={{ __html: sanitize(preRead.content) }} />
+      ) : (
+        <div className="wf-preread-body">{preRead?.content}</div>
+      )}
       {!!preRead?.files.length && (
         <div className="wf-preread-files">
           <Typography.Text type="secondary">{t('wf.preRead.files')}</Typography.Text>

@@ -384,6 +384,17 @@ function Assignment({ modeler, element }: PanelProps) {
   );
 }
 
+/** Props the form design itself marks required (they start as 必填 in a task's rights). */
+function requiredProps(content: string | null | undefined): Set<string> {
+  try {
+    const o = JSON.parse(content || '{}') as { column?: { prop?: string; required?: boolean }[]; group?: { column?: { prop?: string; required?: boolean }[] }[] };
+    const cols = [...(o.column ?? []), ...(o.group ?? []).flatMap((g) => g.column ?? [])];
+    return new Set(cols.filter((c) => c.prop && c.required).map((c) => c.prop!));
+  } catch {
+    return new Set();
+  }
+}
+
 const rightOf = (v: unknown): Right => {
   if (typeof v === 'string') return v === 'hidden' || v === 'read' || v === 'required' ? v : 'write';
   if (v && typeof v === 'object') {
@@ -439,7 +450,19 @@ function TaskForm({ modeler, element, forms }: PanelProps) {
           value={formKey}
           onChange={(v) => {
             setFlowableAttr(modeler, element, 'formKey', v);
-            if (!v) setFlowableAttr(modeler, element, 'fieldRights', '');
+            // rights of another form do not carry over
+            setFlowableAttr(modeler, element, 'fieldRights', '');
+            if (!v) return;
+            // the table shows every field writable until changed: store that, or the detail page
+            // (no rights at all) would leave the form to the initiator only
+            const known = forms.find((f) => f.formKey === v);
+            const load = known?.content !== undefined ? Promise.resolve(known as FormRow | null) : formApi.byKey(v);
+            void load.then((f) => {
+              // another form chosen meanwhile, or rights already set by hand: leave them
+              if (flowableAttr(element.businessObject, 'formKey') !== v || flowableAttr(element.businessObject, 'fieldRights')) return;
+              const required = requiredProps(f?.content);
+              setFlowableAttr(modeler, element, 'fieldRights', JSON.stringify(Object.fromEntries(formFields(f?.content).map((x) => [x.prop, required.has(x.prop) ? 'required' : 'write']))));
+            }, () => undefined);
           }}
         />
       </Form.Item>

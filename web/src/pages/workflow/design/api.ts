@@ -36,6 +36,26 @@ export interface ModelSettings {
   commentAssignmentMode?: string;
   submitValidate?: SubmitCheck[];
   submitAfter?: SubmitAfter[];
+  /** §2.7 pre-read dialog before the start form (server preReadOf: readTime 1..9999, up to 3 files) */
+  preRead?: PreReadSetting;
+  /** print template of the process form (process/printTemplate fills its placeholders) */
+  printTemplate?: PrintTemplate;
+}
+export interface PreReadSetting {
+  enable?: boolean;
+  title?: string;
+  /** rich text (HTML) */
+  content?: string;
+  files?: { name?: string; url?: string }[];
+  readTime?: number;
+  buttonText?: string;
+}
+export interface PrintTemplate {
+  templateName?: string;
+  /** HTML with ${prop} and the built-in placeholders */
+  content?: string;
+  /** 1 enabled, 0 off (打印配置异常) */
+  status?: number;
 }
 
 export interface Model {

@@ -129,6 +129,7 @@ export default function DesignProcessPage() {
       <ModelSettingsDialog
         open={settingsOpen}
         model={model}
+        formKey={formKey}
         settings={settings}
         onClose={() => setSettingsOpen(false)}
         onSave={async (s) => {

@@ -1,13 +1,21 @@
 // Model-level settings (000 §3 "Submit validation config", "Submit-after config", §5): who may
 // start the process (model scope), whether an assignee must be chosen at start, the configured
-// submit checks (js / sql) and what happens after a successful submit.
-import { useEffect, useState } from 'react';
-import { Button, Card, Empty, Form, Input, Modal, Radio, Select, Space, Switch, Tabs, TreeSelect, Typography, message } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+// submit checks (js / sql), what happens after a successful submit, the pre-read notice of the
+// start page (§2.7) and the print template (process/printTemplate fills its placeholders).
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tabs, Tag, TreeSelect, Typography, Upload, message } from 'antd';
+import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deptTree, roleTree, treeOptions, type TreeOption } from '../../../api/message';
+import { putFile } from '../../../api/system';
 import { PeopleField } from '../../../components/workflow/designer/fields';
-import { modelApi, usersByIds, type Model, type ModelSettings, type ScopeRow, type SubmitAfter, type SubmitCheck } from './api';
+import { formApi, formFields, modelApi, usersByIds, type Model, type ModelSettings, type PreReadSetting, type PrintTemplate, type ScopeRow, type SubmitAfter, type SubmitCheck } from './api';
+
+const RichEditor = lazy(() => import('../../../components/workflow/form-richtext'));
+/** What the server's preReadOf accepts: up to 3 files, readTime 1..9999 seconds. */
+const MAX_PRE_READ_FILES = 3;
+/** Placeholders process/printTemplate fills besides the form's own ${prop}. */
+const PRINT_BUILT_INS = ['processDefinitionName', 'startUser', 'startTime', 'status', 'approvals'] as const;
 
 const SUBMIT_TYPES = ['start', 'pass', 'reject', 'terminate', 'withdraw', 'recall', 'revocation', 'transfer', 'delegate', 'add'];
 const csv = (v: string | undefined) => String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -22,12 +30,15 @@ interface Scope {
 export function ModelSettingsDialog({
   open,
   model,
+  formKey,
   settings,
   onClose,
   onSave,
 }: {
   open: boolean;
   model: Model;
+  /** the start form as the designer holds it (may be newer than the saved model's) */
+  formKey?: string | null;
   settings: ModelSettings;
   onClose: () => void;
   onSave: (s: ModelSettings) => Promise<void>;
@@ -40,6 +51,14 @@ export function ModelSettingsDialog({
   const [depts, setDepts] = useState<TreeOption[]>([]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [fields, setFields] = useState<{ prop: string; label: string }[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setFields([]);
+    if (formKey) void formApi.byKey(formKey).then((f) => setFields(formFields(f?.content)), () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, formKey]);
 
   useEffect(() => {
     if (!open) return;
@@ -73,6 +92,10 @@ export function ModelSettingsDialog({
     afters.forEach((a, i) => {
       if (a.jumpType === 'newPage' && !a.jumpAddress?.trim()) out.push(t('wfd.settings.jumpAddressRequired', { n: i + 1 }));
     });
+    const pr = draft.preRead;
+    if (pr?.enable && !pr.title?.trim() && !pr.content && !pr.files?.length) out.push(t('wfd.settings.preReadEmpty'));
+    const tpl = draft.printTemplate;
+    if (tpl && Number(tpl.status ?? 1) === 1 && tpl.templateName?.trim() && !tpl.content?.trim()) out.push(t('wfd.settings.printContentRequired'));
     if (scope && !scope.all && !scope.users.length && !scope.roles.length && !scope.depts.length) out.push(t('wfd.settings.scopeRequired'));
     return out;
   };
@@ -98,6 +121,20 @@ export function ModelSettingsDialog({
       onClose();
     } finally {
       setSaving(false);
+    }
+  };
+
+  const preRead: PreReadSetting = draft.preRead ?? {};
+  const setPreRead = (patch: Partial<PreReadSetting>) => setDraft((d) => ({ ...d, preRead: { ...(d.preRead ?? {}), ...patch } }));
+  const preFiles = preRead.files ?? [];
+  const print: PrintTemplate = draft.printTemplate ?? {};
+  const setPrint = (patch: Partial<PrintTemplate>) => setDraft((d) => ({ ...d, printTemplate: { status: 1, ...(d.printTemplate ?? {}), ...patch } }));
+  const upload = async (file: File) => {
+    try {
+      const r = await putFile(file);
+      setDraft((d) => ({ ...d, preRead: { ...(d.preRead ?? {}), files: [...(d.preRead?.files ?? []), { name: r.originalName || file.name, url: r.link }] } }));
+    } catch (e) {
+      message.error(`${t('wfd.settings.uploadFailed')}${(e as Error).message ?? ''}`);
     }
   };
 
@@ -292,6 +329,111 @@ export function ModelSettingsDialog({
                   {t('wfd.settings.addAfter')}
                 </Button>
               </Space>
+            ),
+          },
+          {
+            key: 'preRead',
+            label: t('wfd.settings.tabPreRead'),
+            children: (
+              <Form layout="vertical" className="wf-preread-settings">
+                <Typography.Paragraph type="secondary">{t('wfd.settings.preReadHelp')}</Typography.Paragraph>
+                <Form.Item label={t('wfd.settings.preReadEnable')}>
+                  <Switch className="wf-preread-enable" checked={!!preRead.enable} onChange={(v) => setPreRead({ enable: v })} />
+                </Form.Item>
+                <Form.Item label={t('wfd.settings.preReadTitle')}>
+                  <Input id="wf-preread-title" maxLength={100} value={preRead.title} placeholder={t('wf.preRead.title')} onChange={(e) => setPreRead({ title: e.target.value })} />
+                </Form.Item>
+                <Form.Item label={t('wfd.settings.preReadContent')}>
+                  <div className="wf-preread-content">
+                    <Suspense fallback={<Spin />}>
+                      <RichEditor value={preRead.content} onChange={(v) => setPreRead({ content: v })} />
+                    </Suspense>
+                  </div>
+                </Form.Item>
+                <Form.Item label={t('wfd.settings.preReadFiles')} extra={t('wfd.settings.preReadFilesHelp', { n: MAX_PRE_READ_FILES })}>
+                  <div className="wf-preread-files">
+                    {preFiles.map((f, i) => (
+                      <div key={`${f.url}-${i}`}>
+                        <PaperClipOutlined />{' '}
+                        <a href={f.url} target="_blank" rel="noreferrer">
+                          {f.name || f.url}
+                        </a>
+                        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setPreRead({ files: preFiles.filter((_, j) => j !== i) })} />
+                      </div>
+                    ))}
+                    {preFiles.length < MAX_PRE_READ_FILES && (
+                      <Upload showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+                        <Button size="small" icon={<UploadOutlined />}>
+                          {t('wfd.settings.preReadUpload')}
+                        </Button>
+                      </Upload>
+                    )}
+                  </div>
+                </Form.Item>
+                <Space wrap align="start">
+                  <Form.Item label={t('wfd.settings.preReadTime')} extra={t('wfd.settings.preReadTimeHelp')}>
+                    <InputNumber id="wf-preread-readTime" min={1} max={9999} precision={0} value={preRead.readTime ?? 5} onChange={(v) => setPreRead({ readTime: v ?? 5 })} addonAfter={t('wfd.settings.seconds')} />
+                  </Form.Item>
+                  <Form.Item label={t('wfd.settings.preReadButton')}>
+                    <Input id="wf-preread-button" maxLength={20} value={preRead.buttonText} placeholder={t('wf.preRead.ok')} onChange={(e) => setPreRead({ buttonText: e.target.value })} />
+                  </Form.Item>
+                </Space>
+              </Form>
+            ),
+          },
+          {
+            key: 'print',
+            label: t('wfd.settings.tabPrint'),
+            children: (
+              <Form layout="vertical" className="wf-print-settings">
+                <Space wrap align="start">
+                  <Form.Item label={t('wfd.settings.printName')}>
+                    <Input id="wf-print-name" style={{ width: 320 }} maxLength={100} value={print.templateName} onChange={(e) => setPrint({ templateName: e.target.value })} />
+                  </Form.Item>
+                  <Form.Item label={t('wfd.settings.printStatus')}>
+                    <Switch className="wf-print-status" checked={Number(print.status ?? 1) === 1} onChange={(v) => setPrint({ status: v ? 1 : 0 })} />
+                  </Form.Item>
+                </Space>
+                <Form.Item label={t('wfd.settings.printContent')}>
+                  <Input.TextArea
+                    id="wf-print-content"
+                    rows={8}
+                    value={print.content}
+                    placeholder={'<h2>${processDefinitionName}</h2>\n<p>${startUser} ${startTime}</p>\n${approvals}'}
+                    style={{ fontFamily: 'monospace' }}
+                    onChange={(e) => setPrint({ content: e.target.value })}
+                  />
+                </Form.Item>
+                <div className="wf-print-help">
+                  <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                    {t('wfd.settings.printHelp')}
+                  </Typography.Paragraph>
+                  <div style={{ marginBottom: 6 }}>
+                    <Typography.Text strong>{t('wfd.settings.printBuiltIn')}</Typography.Text>
+                  </div>
+                  <Space size={[4, 4]} wrap style={{ marginBottom: 8 }}>
+                    {PRINT_BUILT_INS.map((k) => (
+                      <Tag key={k} title={t(`wfd.settings.printVar.${k}`)}>
+                        {'${' + k + '}'} <Typography.Text type="secondary">{t(`wfd.settings.printVar.${k}`)}</Typography.Text>
+                      </Tag>
+                    ))}
+                  </Space>
+                  <div style={{ marginBottom: 6 }}>
+                    <Typography.Text strong>{t('wfd.settings.printFields')}</Typography.Text>
+                  </div>
+                  {fields.length ? (
+                    <Space size={[4, 4]} wrap>
+                      {fields.map((f) => (
+                        <Tag key={f.prop} color="blue">
+                          {'${' + f.prop + '}'} {f.label}
+                        </Tag>
+                      ))}
+                    </Space>
+                  ) : (
+                    <Typography.Text type="secondary">{t('wfd.settings.printNoForm')}</Typography.Text>
+                  )}
+                </div>
+              </Form>
             ),
           },
         ]}
