@@ -1,5 +1,5 @@
 // Headless Chromium for the browser tests: Debian's chromium driven by playwright-core.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,21 @@ export async function newPage(browser: Browser, opts: { locale?: string } = {}):
   const page = await context.newPage();
   return { context, page };
 }
+
+/** Runs fn on a page of a fresh context, closed afterwards whatever happens. */
+export async function withPage(browser: Browser, fn: (page: Page) => Promise<void>, opts: { locale?: string } = {}): Promise<void> {
+  const { context, page } = await newPage(browser, opts);
+  try {
+    await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// The shared list pattern (ResourceList): its table, the toolbar's add button, a dialog by title.
+export const listTable = (page: Page): Locator => page.locator('.ant-pro-table').first();
+export const toolbarAdd = (scope: Locator): Locator => scope.locator('.ant-pro-table-list-toolbar button:has(.anticon-plus)');
+export const dialog = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ hasText: title });
 
 export interface CaptchaSource {
   /** The answer for a captcha key, as a person reading the image would give it. */

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { fillLogin, launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { fillLogin, launch, signIn, startE2EServer, withPage as inPage, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -18,14 +18,7 @@ after(async () => {
   await server?.close();
 });
 
-async function withPage(fn: (page: Page) => Promise<void>): Promise<void> {
-  const { context, page } = await newPage(browser);
-  try {
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (fn: (page: Page) => Promise<void>, locale?: string) => inPage(browser, fn, { locale });
 
 const tabs = (page: Page) => page.locator('.tag-tabs .ant-tabs-tab');
 

@@ -4,8 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { dialog, launch, listTable, signIn, startE2EServer, toolbarAdd, withPage as inPage, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -35,18 +35,10 @@ after(async () => {
   gateway?.close();
 });
 
-async function withPage(fn: (page: Page) => Promise<void>, locale?: string): Promise<void> {
-  const { context, page } = await newPage(browser, { locale });
-  try {
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (fn: (page: Page) => Promise<void>, locale?: string) => inPage(browser, fn, { locale });
 
-const table = (page: Page) => page.locator('.ant-pro-table').first();
-const toolbarAdd = (scope: Locator) => scope.locator('.ant-pro-table-list-toolbar button:has(.anticon-plus)');
-const modal = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
+const table = listTable;
+const modal = dialog;
 
 // 1x1 transparent PNG
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { dialog, launch, listTable, signIn, startE2EServer, toolbarAdd, withPage as inPage, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -18,18 +18,10 @@ after(async () => {
   await server?.close();
 });
 
-async function withPage(fn: (page: Page) => Promise<void>): Promise<void> {
-  const { context, page } = await newPage(browser);
-  try {
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (fn: (page: Page) => Promise<void>, locale?: string) => inPage(browser, fn, { locale });
 
-const table = (page: Page) => page.locator('.ant-pro-table').first();
-const toolbarAdd = (scope: Locator) => scope.locator('.ant-pro-table-list-toolbar button:has(.anticon-plus)');
-const modal = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
+const table = listTable;
+const modal = dialog;
 
 async function until(ok: () => boolean, ms = 15_000): Promise<void> {
   for (const end = Date.now() + ms; !ok(); ) {
