@@ -98,10 +98,7 @@ async function pick(page: Page, opener: string, accounts: string[]): Promise<voi
 /** 温馨提示 with this text; OK; the page it lands on. */
 async function success(page: Page, text: string, landing: RegExp): Promise<void> {
   const dlg = page.locator('.wf-success-dialog');
-  await dlg.locator('.ant-modal-confirm-title').getByText('温馨提示').waitFor().catch(async (e) => {
-    await page.screenshot({ path: '/tmp/journey-fail.png' });
-    throw e;
-  });
+  await dlg.locator('.ant-modal-confirm-title').getByText('温馨提示').waitFor();
   await dlg.getByText(text).waitFor();
   await dlg.locator('.ant-btn-primary').click();
   await page.waitForURL(landing);
