@@ -53,7 +53,7 @@ export async function runScript(script: string, variables: Record<string, unknow
   const qjs = await getQuickJS();
   const runtime = qjs.newRuntime();
   runtime.setMemoryLimit(memoryBytes);
-  runtime.setMaxStackSize(512 * 1024);
+  runtime.setMaxStackSize(128 * 1024); // well inside V8's own stack: a runaway recursion ends as QuickJS's clean 'stack overflow'
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + timeoutMs));
   const ctx = runtime.newContext();
   try {
@@ -81,7 +81,13 @@ export async function runScript(script: string, variables: Record<string, unknow
     const r = JSON.parse(text) as ScriptResult & { assigneeSet: boolean };
     return { result: r.result, set: r.set, ...(r.assigneeSet ? { assignee: r.assignee } : {}) };
   } finally {
-    ctx.dispose();
-    runtime.dispose();
+    try {
+      ctx.dispose();
+      runtime.dispose();
+    } catch {
+      // QuickJS asserts while freeing a runtime whose script overflowed its stack (objects of the
+      // unwound frames stay listed); the runtime is dropped either way and the script's own error,
+      // already thrown above, is what the caller sees
+    }
   }
 }
