@@ -309,22 +309,12 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     const cfg = await engine.taskConfig(String(b.taskId));
     const variables: Values = { ...objectOf(b.variables) };
     for (const [k, r] of Object.entries(cfg.fieldRights)) if (!r.writable) delete variables[k];
-    if (!pass) {
-      // a rejection does not fill in the form: required fields keep their stored values, which the
-      // engine's required check (it reads only the submitted values) is given back unchanged
-      const required = Object.entries(cfg.fieldRights).filter(([, r]) => r.required && r.writable).map(([k]) => k);
-      if (required.length) {
-        const stored = await engine.getVariables(String(t.instanceId));
-        for (const k of required) if (!(k in variables) && k in stored) variables[k] = stored[k];
-      }
-    }
     await wf.runSubmitChecks(req, settings, pass ? 'pass' : 'reject', variables);
     const attachments = Array.isArray(b.attachment) ? b.attachment : typeof b.attachment === 'string' && b.attachment ? parseJson<unknown[]>(b.attachment, [b.attachment]) : undefined;
     const r = await engine.completeTask(String(b.taskId), a.userId, {
-      pass, comment: typeof b.comment === 'string' ? b.comment : undefined, variables, attachments,
+      pass, comment: typeof b.comment === 'string' ? b.comment : undefined, commentType: explain ? 'explainComment' : undefined, variables, attachments,
       assignee: idList(b.assignee)[0], copyUsers: idList(b.copyUser), groups: a.groups,
     });
-    if (explain) await wf.markExplained(String(t.id), a.userId);
     return ok({ ...r, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, pass ? MSG.passed : MSG.rejected));
   });
 

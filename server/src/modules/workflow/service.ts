@@ -169,15 +169,6 @@ export class WorkflowService {
     return inst.initiator === a.userId && ['reject', 'recall'].includes(String(inst.status));
   }
 
-  /**
-   * Re-labels the pass comment the engine just wrote for this task as 修改说明 (explainComment).
-   * The engine's completeTask has no comment type of its own (wanted: CompleteInput.commentType passed to s.comment).
-   */
-  async markExplained(taskId: string, userId: string): Promise<void> {
-    await this.db.updateTable('wfComment').set({ type: 'explainComment' })
-      .where('taskId', '=', taskId).where('userId', '=', userId).where('type', '=', 'comment').where('action', '=', 'pass').execute();
-  }
-
   // ---- display -------------------------------------------------------------------------------
 
   /** Real names of user ids of a tenant (ids that are not users keep their own text). */

@@ -65,6 +65,8 @@ export interface ActionResult { instanceId: string; status: InstanceStatus; task
 export interface CompleteInput {
   pass?: boolean;
   comment?: string;
+  /** 修改说明: the owner passing a process that came back to them records the comment as explainComment */
+  commentType?: 'explainComment';
   variables?: Record<string, Value>;
   attachments?: unknown[];
   /** the chosen approver of the next node */
@@ -272,13 +274,14 @@ export class WorkflowEngine {
     if (node.buttons && !node.buttons.includes(button)) throw new WorkflowError(M.buttonNotAllowed, { button }, 403);
   }
 
-  private checkFields(node: FlowNode, variables: Record<string, Value> | undefined): void {
+  /** Field rights of a node: unwritable fields refused; required ones checked unless the task is rejected (a rejection fills nothing in). */
+  private checkFields(node: FlowNode, variables: Record<string, Value> | undefined, requireValues = true): void {
     const rights = node.fieldRights;
     if (!rights) return;
     for (const [field, r] of Object.entries(rights)) {
       const v = variables?.[field];
       if (variables && Object.hasOwn(variables, field) && !r.writable) throw new WorkflowError(M.fieldNotWritable, { field }, 403);
-      if (r.required && (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length))) throw new WorkflowError(M.fieldRequired, { field });
+      if (requireValues && r.required && (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length))) throw new WorkflowError(M.fieldRequired, { field });
     }
   }
 
@@ -481,7 +484,7 @@ export class WorkflowEngine {
       this.assertHandler(st, task, user, input.groups);
       const pass = input.pass !== false;
       this.requireButton(node, pass ? 'wf_pass' : 'wf_reject');
-      this.checkFields(node, input.variables);
+      this.checkFields(node, input.variables, pass);
       const attachments = input.attachments?.length ? JSON.stringify(input.attachments) : null;
       if (task.delegation === 'pending' && task.owner) {
         s.comment(st, 'delegateComment', { taskId: task.id, activityId: task.taskDefKey, userId: user, action: 'resolve', message: input.comment ?? null, attachments });
@@ -492,7 +495,8 @@ export class WorkflowEngine {
       }
       s.sourceTaskId = task.id;
       s.nextAssignee = input.assignee || undefined;
-      s.comment(st, pass ? 'comment' : 'rollbackComment', { taskId: task.id, activityId: task.taskDefKey, userId: user, action: pass ? 'pass' : 'reject', message: input.comment ?? null, attachments });
+      const type = !pass ? 'rollbackComment' : input.commentType === 'explainComment' ? 'explainComment' : 'comment';
+      s.comment(st, type, { taskId: task.id, activityId: task.taskDefKey, userId: user, action: pass ? 'pass' : 'reject', message: input.comment ?? null, attachments });
       this.addCopies(s, st, task, user, input.copyUsers);
       s.setVars(st, { ...(input.variables ?? {}), pass });
       if (node.taskListeners) await s.fireTaskListeners(st, task, node, 'complete');

@@ -47,7 +47,7 @@ export interface ActivityRow {
 export type CommentType =
   | 'comment' | 'rollbackComment' | 'terminateComment' | 'transferComment' | 'delegateComment' | 'addMultiInstanceComment'
   | 'deleteMultiInstanceComment' | 'assigneeComment' | 'dispatchComment' | 'withdrawComment' | 'deleteProcessComment'
-  | 'copyComment' | 'urgeComment';
+  | 'copyComment' | 'urgeComment' | 'explainComment';
 export interface CommentRow {
   id: string; tenantId: string; instanceId: string; taskId: string | null; activityId: string | null; userId: string | null;
   type: CommentType; action: string | null; message: string | null; attachments: string | null; time: Time;
