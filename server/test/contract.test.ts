@@ -2,6 +2,7 @@
 // entity calls, permissions, bad input, 404/405, uploads, API docs.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { sql } from 'kysely';
 import { parsePageQuery } from '../src/http/page.ts';
 import { forEachDatabase, startServer, type TestServer } from './harness.ts';
 
@@ -232,6 +233,24 @@ await forEachDatabase('contract', (kind) => {
     const roles = await s.api(`/api/blade-system/role/select?userId=${me.user_id}`, { token: me.access_token });
     assert.deepEqual(roles.body.data.map((r: { roleAlias: string }) => r.roleAlias), ['administrator', 'user']);
     assert.equal((await s.api(`/api/blade-system/role/select?userId=123`, { token: me.access_token })).status, 403);
+  });
+
+  test('a list counts at most 10,000 rows: more answers 10,001, a narrower filter an exact total', async () => {
+    const db = s.server.database.db;
+    await sql`insert into blade_notice (id, tenant_id, title, category, release_time, is_deleted, status)
+      select 900000000000 + g, '000000', '批量公告 ' || g, 1 + g % 3, now(), 0, 1 from generate_series(1, 10050) g`.execute(db);
+    try {
+      const all = (await s.api('/api/blade-desk/notice/list?size=10&title_like=批量公告', { token: admin })).body.data;
+      assert.equal(all.total, 10_001);
+      assert.equal(all.records.length, 10);
+      const later = (await s.api('/api/blade-desk/notice/list?size=10&current=3&title_like=批量公告', { token: admin })).body.data;
+      assert.equal(later.records.length, 10);
+      assert.notEqual(later.records[0].id, all.records[0].id);
+      const few = (await s.api('/api/blade-desk/notice/list?size=10&title_like=批量公告 1000', { token: admin })).body.data;
+      assert.equal(few.total, 11, 'exact below the cap: 1000 and 10000–10009');
+    } finally {
+      await sql`delete from blade_notice where id > 900000000000`.execute(db);
+    }
   });
 
   test('health, OpenAPI document and security headers', async () => {

@@ -127,3 +127,9 @@ export interface Receiver {
   isRead: number;
   readTime: string | null;
 }
+
+/**
+ * Paged lists count their matching rows up to this many; a larger total is answered as
+ * LIST_COUNT_CAP + 1 and shown as "10,000+", so a page costs the same however large its table.
+ */
+export const LIST_COUNT_CAP = 10_000;

@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors.ts';
 import { filterWhere, parsePageQuery, toPage, type Columns, type Page } from '../http/page.ts';
 import { nextId } from './ids.ts';
 import type { Db } from './index.ts';
+import { LIST_COUNT_CAP } from '@campus/contracts';
 
 export type Row = Record<string, unknown>;
 
@@ -81,7 +82,10 @@ export class Repo {
     let qb = await this.scoped(ctx);
     if (narrow) qb = narrow(qb);
     if (pq.filters.length) qb = qb.where((eb) => filterWhere(eb, pq, this.def.columns));
-    const { total } = (await qb.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
+    // counted to LIST_COUNT_CAP + 1 at most: a page's cost stays flat however large the table grows
+    // (more than the cap reports cap + 1, shown as "10,000+"); the rows themselves come off an index range
+    const counted = qb.clearSelect().select(sql`1`.as('one')).limit(LIST_COUNT_CAP + 1);
+    const { total } = (await this.db.selectFrom(counted.as('c')).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
     const order = pq.order.length ? pq.order : (this.def.defaultOrder ?? [{ field: 'id', dir: 'desc' as const }]);
     for (const o of order) qb = qb.orderBy(o.field, o.dir);
     if (!order.some((o) => o.field === 'id')) qb = qb.orderBy('id', 'desc'); // stable paging

@@ -1,5 +1,6 @@
 import { http } from './request';
 import type { Page } from './types';
+import { LIST_COUNT_CAP } from '@campus/contracts';
 
 /** List parameters: paging, BladeX-suffixed filters (name_like, status_equal, createTime_dategt …) and sort lists. */
 export interface ListParams {
@@ -67,3 +68,7 @@ export interface TreeNode {
   children?: TreeNode[];
   [extra: string]: unknown;
 }
+
+/** The pagination's total text: lists count to LIST_COUNT_CAP, more shows as "10,000+". */
+export const totalText = (t: (key: string, o?: Record<string, unknown>) => string, total: number): string =>
+  total > LIST_COUNT_CAP ? t('list.totalMore', { total: LIST_COUNT_CAP.toLocaleString() }) : t('list.total', { total });

@@ -26,6 +26,7 @@ import { usePermission } from './Permitted';
 import { useSession } from '../shell/store';
 import { CheckTree } from './CheckTree';
 import { website } from '../website';
+import { totalText } from '../api/crud';
 
 export interface FieldOption {
   /** i18n key of the label. */
@@ -595,7 +596,7 @@ export function ResourceList<T extends object>({
                 defaultPageSize: website.defaultPageSize,
                 pageSizeOptions: website.pageSizes.map(String),
                 showSizeChanger: true,
-                showTotal: (total) => t('list.total', { total }),
+                showTotal: (total) => totalText(t, total),
               }
         }
         rowSelection={

@@ -35,6 +35,7 @@ import { RegionPicker } from '../RegionPicker';
 import { checkUpload, isImageName } from './form-upload';
 import { isEmpty, isRequired, labelOf, OPTION_TYPES, PICK_TYPES, typeOf, USER_TYPES, type DicItem, type FormColumn, type Values } from './form-schema';
 import { resolveDefault, type TemplateContext } from './form-template';
+import { totalText } from '../../api/crud';
 
 export interface UploadedItem {
   name: string;
@@ -517,7 +518,7 @@ function SubTable({ value, onChange, column, disabled, templateContext }: { valu
         locale={{ emptyText: t('fr.sub.empty') }}
         pagination={
           rows.length > PAGE
-            ? { current: page, pageSize: PAGE, onChange: setPage, showSizeChanger: false, showTotal: (n) => t('list.total', { total: n }), size: 'small' }
+            ? { current: page, pageSize: PAGE, onChange: setPage, showSizeChanger: false, showTotal: (n) => totalText(t, n), size: 'small' }
             : false
         }
         columns={[

@@ -14,6 +14,7 @@ import {
   type InstanceStatus, type SupervisionRow, type TaskRow,
 } from './store.ts';
 import { addUnits } from './timer.ts';
+import { LIST_COUNT_CAP } from '@campus/contracts';
 
 export type { EngineEvent, ServiceHandler, ServiceContext, ListenerHandler, ListenerContext } from './runtime.ts';
 export { BpmnError } from './messages.ts';
@@ -1292,7 +1293,6 @@ function taskFilters(qb: Qb, q: ListQuery): Qb {
 }
 
 /** the todo and claim lists count a user's tasks up to this many (their totals are exact up to it) */
-const LIST_COUNT_CAP = 10_000;
 
 function pageOf(q: { current?: number; size?: number }): { size: number; current: number } {
   return { size: Math.min(Math.max(Number(q.size ?? 10) || 10, 1), 1000), current: Math.max(Number(q.current ?? 1) || 1, 1) };

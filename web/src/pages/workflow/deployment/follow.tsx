@@ -8,6 +8,7 @@ import { FlowChartDialog } from '../../../components/workflow/FlowChartDialog';
 import { usePermission } from '../../../components/Permitted';
 import { website } from '../../../website';
 import { deployApi, type FollowRow } from '../design/api';
+import { totalText } from '../../../api/crud';
 
 const time = (v: unknown) => String(v ?? '').replace('T', ' ').slice(0, 19);
 
@@ -29,7 +30,7 @@ export default function FollowPage() {
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
-        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => t('list.total', { total: n }) }}
+        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => totalText(t, n) }}
         request={async (params) => {
           const { current, pageSize, processDefinitionName, processDefinitionKey, startTime } = params as Record<string, string | number | string[] | undefined>;
           const [from, to] = (startTime as string[] | undefined) ?? [];

@@ -12,6 +12,7 @@ import { FlowChartDialog } from '../../../components/workflow/FlowChartDialog';
 import { usePermission } from '../../../components/Permitted';
 import { website } from '../../../website';
 import { categoryApi, deployApi, type DefinitionRow } from '../design/api';
+import { totalText } from '../../../api/crud';
 
 const findName = (nodes: TreeNode[], id: unknown): string | undefined => {
   for (const n of nodes) {
@@ -74,7 +75,7 @@ export default function DeploymentPage() {
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
-        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => t('list.total', { total: n }) }}
+        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => totalText(t, n) }}
         toolBarRender={() => [
           <Space key="latest" size={6}>
             <Switch size="small" className="wf-latest" checked={latest} onChange={setLatest} />

@@ -11,6 +11,7 @@ import { FlowViewer } from '../../../components/workflow/FlowViewer';
 import { usePermission } from '../../../components/Permitted';
 import { website } from '../../../website';
 import { modelApi, type Model, type ModelHistory } from './api';
+import { totalText } from '../../../api/crud';
 
 export default function ModelHistoryPage() {
   const { t } = useTranslation();
@@ -67,7 +68,7 @@ export default function ModelHistoryPage() {
           ),
         ]}
         options={{ reload: true, density: false, setting: false }}
-        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => t('list.total', { total: n }) }}
+        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => totalText(t, n) }}
         request={async ({ current, pageSize }) => {
           const page = await modelApi.history({ modelId: id, current, size: pageSize });
           return { data: page.records ?? [], total: page.total ?? 0, success: true };

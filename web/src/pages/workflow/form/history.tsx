@@ -10,6 +10,7 @@ import { FormRenderer, defaultsOf } from '../../../components/workflow/FormRende
 import { columnsOf } from '../../../components/workflow/form-schema';
 import { formApi, optionOf, type FormVersion, type WfForm } from './api';
 import '../../../components/form-designer/designer.css';
+import { totalText } from '../../../api/crud';
 
 const lastSegment = (path: string) => decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
 const time = (v?: string) => (v ? String(v).slice(0, 19).replace('T', ' ') : '-');
@@ -89,7 +90,7 @@ export default function FormHistoryPage() {
             dataSource={rows}
             className="fd-history-table"
             onRow={(r) => ({ onClick: () => setChosen(r), className: chosen?.id === r.id ? 'ant-table-row-selected' : undefined })}
-            pagination={{ current, pageSize: size, total, showSizeChanger: true, pageSizeOptions: [10, 30, 50, 100, 200], showTotal: (n) => t('list.total', { total: n }), onChange: (c, s) => (setCurrent(c), setSize(s)) }}
+            pagination={{ current, pageSize: size, total, showSizeChanger: true, pageSizeOptions: [10, 30, 50, 100, 200], showTotal: (n) => totalText(t, n), onChange: (c, s) => (setCurrent(c), setSize(s)) }}
             columns={[
               {
                 title: t('fd.history.version'),
