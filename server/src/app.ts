@@ -135,8 +135,12 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {
-      root: config.webDist, wildcard: false, index: ['index.html'],
-      setHeaders: (res, path) => res.setHeader('Cache-Control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      // .br / .gz written by the web build; cacheControl off so the header below (immutable hashed assets) is the one sent
+      root: config.webDist, wildcard: false, index: ['index.html'], preCompressed: true, cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
     });
   }
 

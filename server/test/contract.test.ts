@@ -266,12 +266,19 @@ await forEachDatabase('contract', (kind) => {
   });
 });
 
-test('a typed front-end path is sent to the hash route of the web app', async () => {
+test('a typed front-end path is sent to the hash route of the web app; assets go out pre-compressed and cached for good', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const web = mkdtempSync(join(tmpdir(), 'web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>x</title>');
+  // a hashed asset compressed the way the web build does it (scripts/compress-dist.mjs)
+  const { mkdirSync } = await import('node:fs');
+  const { spawnSync } = await import('node:child_process');
+  mkdirSync(join(web, 'assets'));
+  const script = `export const labels = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `标签 ${i}`))};\n`;
+  writeFileSync(join(web, 'assets', 'app-1a2b3c.js'), script);
+  assert.equal(spawnSync(process.execPath, [new URL('../../scripts/compress-dist.mjs', import.meta.url).pathname, web]).status, 0);
   const s = await startServer({ webDist: web });
   try {
     const r = await fetch(`${s.url}/login?loginSource=portal`, { redirect: 'manual' });
@@ -279,6 +286,24 @@ test('a typed front-end path is sent to the hash route of the web app', async ()
     assert.equal(r.headers.get('location'), '/#/login?loginSource=portal');
     assert.equal((await fetch(`${s.url}/`)).status, 200);
     assert.equal((await fetch(`${s.url}/missing.js`)).status, 404);
+    // hashed assets: compressed bytes written at build time, cached for good; the page itself is revalidated
+    const { request } = await import('node:http');
+    const raw = (encoding: string) => new Promise<{ headers: Record<string, unknown>; length: number }>((res, rej) => {
+      request(`${s.url}/assets/app-1a2b3c.js`, { headers: { 'accept-encoding': encoding } }, (r) => {
+        let n = 0;
+        r.on('data', (c: Buffer) => (n += c.length)).on('end', () => res({ headers: r.headers, length: n }));
+      }).on('error', rej).end();
+    });
+    const br = await raw('br, gzip');
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.ok(br.length < Buffer.byteLength(script) / 3, `${br.length} bytes of ${Buffer.byteLength(script)}`);
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(br.headers.vary), /Accept-Encoding/i);
+    assert.equal((await raw('gzip')).headers['content-encoding'], 'gzip');
+    const plain = await raw('identity');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.length, Buffer.byteLength(script));
+    assert.equal((await fetch(`${s.url}/`)).headers.get('cache-control'), 'no-cache');
     assert.equal((await fetch(`${s.url}/api/nothing`)).status, 404);
   } finally {
     await s.close();
