@@ -133,3 +133,4 @@ export interface Receiver {
  * LIST_COUNT_CAP + 1 and shown as "10,000+", so a page costs the same however large its table.
  */
 export const LIST_COUNT_CAP = 10_000;
+export * from './workflow.ts';

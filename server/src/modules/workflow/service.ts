@@ -11,6 +11,7 @@ import { ApiError, failText } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import { runScript } from './engine/sandbox.ts';
 import { WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
+import type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
 
 export const MSG = {
   assigneeRequired: ['指定审核人不能为空', 'An assignee is required'],
@@ -66,35 +67,7 @@ export function actorOf(req: FastifyRequest): Actor {
 }
 
 /** Settings of a designed model (wf_model.settings): §2.6 comment display, §4/§5 start rules and submit checks. */
-export interface SubmitCheck {
-  /** start, pass, reject, terminate, withdraw, recall, revocation, transfer, delegate, add */
-  submitType: string;
-  validateType: 'js' | 'sql';
-  diyJS?: string;
-  diySql?: string;
-  /** 0: passes when the query returns rows; 1: passes when it returns none */
-  resConfig?: 0 | 1;
-  message?: string;
-}
-export interface ModelSettings {
-  assigneeRequired?: boolean;
-  hideComment?: boolean;
-  commentComponent?: string;
-  commentShowName?: boolean;
-  commentShowDept?: boolean;
-  commentShowNodeName?: boolean;
-  commentShowDate?: boolean;
-  commentShowDateFormat?: string;
-  commentAssignmentMode?: string;
-  submitValidate?: SubmitCheck[];
-  submitAfter?: { submitType: string; content?: string; jumpAddress?: string; jumpType?: 'back' | 'currentPage' | 'newPage' }[];
-  /** §2.7 pre-read dialog shown before the start form opens */
-  preRead?: PreRead;
-  /** print template of the process form: HTML with ${prop} placeholders (打印配置异常 without one) */
-  printTemplate?: { templateName?: string; content?: string; status?: number };
-}
-/** Pre-read dialog (§2.7, §9): title, body, up to 3 related files, closing text (default 已 阅, chosen by the page's language) enabled after readTime seconds (1..9999, default 5). */
-export interface PreRead { enable?: boolean; title?: string; content?: string; files?: { name?: string; url?: string }[]; readTime?: number; buttonText?: string }
+export type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
 
 /** The pre-read settings as the start page gets them (null when off or empty). */
 export function preReadOf(p: PreRead | undefined): Required<Omit<PreRead, 'enable'>> | null {

@@ -5,58 +5,13 @@ import { http, request } from '../../../api/request';
 import type { Page } from '../../../api/types';
 import type { Person } from '../../../api/message';
 import type { FormOption } from '../api';
+import type { ModelSettings } from '@campus/contracts';
 
 export const D = '/api/blade-workflow/design';
 export const F = '/api/blade-flow';
 
-/** wf_model.settings (server ModelSettings): comment display, start rules and submit checks. */
-export interface SubmitCheck {
-  submitType: string;
-  validateType: 'js' | 'sql';
-  diyJS?: string;
-  diySql?: string;
-  resConfig?: 0 | 1;
-  message?: string;
-}
-export interface SubmitAfter {
-  submitType: string;
-  content?: string;
-  jumpAddress?: string;
-  jumpType?: 'back' | 'currentPage' | 'newPage';
-}
-export interface ModelSettings {
-  assigneeRequired?: boolean;
-  hideComment?: boolean;
-  commentComponent?: string;
-  commentShowName?: boolean;
-  commentShowDept?: boolean;
-  commentShowNodeName?: boolean;
-  commentShowDate?: boolean;
-  commentShowDateFormat?: string;
-  commentAssignmentMode?: string;
-  submitValidate?: SubmitCheck[];
-  submitAfter?: SubmitAfter[];
-  /** §2.7 pre-read dialog before the start form (server preReadOf: readTime 1..9999, up to 3 files) */
-  preRead?: PreReadSetting;
-  /** print template of the process form (process/printTemplate fills its placeholders) */
-  printTemplate?: PrintTemplate;
-}
-export interface PreReadSetting {
-  enable?: boolean;
-  title?: string;
-  /** rich text (HTML) */
-  content?: string;
-  files?: { name?: string; url?: string }[];
-  readTime?: number;
-  buttonText?: string;
-}
-export interface PrintTemplate {
-  templateName?: string;
-  /** HTML with ${prop} and the built-in placeholders */
-  content?: string;
-  /** 1 enabled, 0 off (打印配置异常) */
-  status?: number;
-}
+// the model settings are one contract with the server (packages/contracts/src/workflow.ts)
+export type { ModelSettings, PrintTemplate, SubmitAfter, SubmitCheck, PreRead as PreReadSetting } from '@campus/contracts';
 
 export interface Model {
   id: string;
