@@ -4,6 +4,7 @@ import { cleanParams, crud, type Crud, type ListParams } from '../../api/crud';
 import { http } from '../../api/request';
 import type { Page, R } from '../../api/types';
 import type { SubmitAfter } from '../../components/workflow/finish';
+import type { FormOption } from '../../components/workflow/form-schema';
 
 export const P = '/api/blade-workflow/process';
 
@@ -50,40 +51,8 @@ export interface Definition {
   icon?: string | null;
 }
 
-/** One column of a designed form (§3 "Form-designer column"). */
-export interface FormColumn {
-  label?: string;
-  prop: string;
-  type?: string;
-  required?: boolean;
-  rules?: { required?: boolean; message?: string; pattern?: string }[];
-  pattern?: string;
-  value?: unknown;
-  readable?: boolean;
-  writable?: boolean;
-  display?: boolean;
-  disabled?: boolean;
-  readonly?: boolean;
-  span?: number;
-  placeholder?: string;
-  dicData?: { label: string; value: string | number }[];
-  multiple?: boolean;
-  limit?: number;
-  accept?: string;
-  format?: string;
-  valueFormat?: string;
-  min?: number;
-  max?: number;
-  precision?: number;
-  minRows?: number;
-  children?: { column?: FormColumn[] };
-}
-export interface FormOption {
-  column?: FormColumn[];
-  group?: { label?: string; prop?: string; column?: FormColumn[] }[];
-  labelWidth?: number;
-  span?: number;
-}
+// the designed form's schema is the form renderer's (one definition for designer, renderer and pages)
+export type { FormColumn, FormOption } from '../../components/workflow/form-schema';
 
 export interface StartForm {
   process: { processId: string; processDefinitionId: string; processDefKey: string; processDefinitionName?: string | null; version?: number; category?: string | null };
