@@ -1,6 +1,6 @@
 // Headless Chromium for the browser tests: Debian's chromium driven by playwright-core.
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -35,6 +35,29 @@ export async function withPage(browser: Browser, fn: (page: Page) => Promise<voi
 export const listTable = (page: Page): Locator => page.locator('.ant-pro-table').first();
 export const toolbarAdd = (scope: Locator): Locator => scope.locator('.ant-pro-table-list-toolbar button:has(.anticon-plus)');
 export const dialog = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ hasText: title });
+
+/** Switches the language a signed-in page keeps (the persisted session store) and reloads it. */
+export async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
+  await page.evaluate((l) => {
+    const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}');
+    raw.state = { ...(raw.state ?? {}), language: l };
+    localStorage.setItem('saber-session', JSON.stringify(raw));
+  }, lang);
+  await page.reload();
+}
+
+/**
+ * Saves a screenshot to dir (a test's *_SHOTS variable) in a window `height` tall — the layout
+ * scrolls inside its content area, so a tall window shows a whole page; without dir it does nothing.
+ */
+export async function saveShot(page: Page, dir: string | undefined, name: string, height = 800): Promise<void> {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  if (height !== 800) await page.setViewportSize({ width: 1366, height });
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${dir}/${name}.png` });
+  if (height !== 800) await page.setViewportSize({ width: 1366, height: 800 });
+}
 
 export interface CaptchaSource {
   /** The answer for a captcha key, as a person reading the image would give it. */
@@ -82,4 +105,23 @@ const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).hre
 export async function startE2EServer(): Promise<E2EServer> {
   const harness = (await import(harnessPath)) as { startServer(opts: { webDist: string }): Promise<E2EServer> };
   return harness.startServer({ webDist });
+}
+
+const seedPath = new URL('../../server/src/db/seed.ts', import.meta.url).href;
+
+/**
+ * Ordinary users of 教务处 (role user, password 'user') with these real names; a postId gives them
+ * that post. Answers account → user id.
+ */
+export async function addPeople(server: E2EServer, people: [account: string, realName: string][], opts: { postId?: string } = {}): Promise<Record<string, string>> {
+  const { addUser } = (await import(harnessPath)) as { addUser(s: unknown, account: string, opts: { roleId?: string; deptId?: string }): Promise<string> };
+  const { SEED } = (await import(seedPath)) as { SEED: Record<string, string> };
+  const { sql } = await import('kysely');
+  const db = server.server.database.db as never;
+  const ids: Record<string, string> = {};
+  for (const [account, name] of people) {
+    ids[account] = await addUser(server, account, { roleId: SEED.userRoleId, deptId: SEED.deptTeachId });
+    await sql`update blade_user set real_name = ${name}, name = ${name}, post_id = coalesce(${opts.postId ?? null}, post_id) where id = ${ids[account]}`.execute(db);
+  }
+  return ids;
 }

@@ -9,9 +9,8 @@
 // FD_SHOTS=/some/dir also saves screenshots of the list, designer, preview and history in zh and en.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage } from './browser.ts';
 import { fillTemplate, resolveDefault, TEMPLATE_NAMES } from '../src/components/workflow/form-template.ts';
 import { checkUpload } from '../src/components/workflow/form-upload.ts';
 import { checkDesign, patternRules } from '../src/components/workflow/form-schema.ts';
@@ -112,23 +111,7 @@ describe('form designer in the browser', () => {
     await server?.close();
   });
 
-  async function shot(page: Page, name: string, height = 800): Promise<void> {
-    if (!SHOTS) return;
-    mkdirSync(SHOTS, { recursive: true });
-    if (height !== 800) await page.setViewportSize({ width: 1366, height });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${SHOTS}/${name}.png` });
-    if (height !== 800) await page.setViewportSize({ width: 1366, height: 800 });
-  }
-
-  async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-    await page.evaluate((l) => {
-      const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}');
-      raw.state = { ...(raw.state ?? {}), language: l };
-      localStorage.setItem('saber-session', JSON.stringify(raw));
-    }, lang);
-    await page.reload();
-  }
+  const shot = (page: Page, name: string, height = 800) => saveShot(page, SHOTS, name, height);
 
   const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false }).first().waitFor();
   const field = (page: Page, prop: string) => page.locator(`.fd-canvas-field[data-prop="${prop}"]`);

@@ -11,14 +11,9 @@
 // WF_SHOTS=/some/dir saves screenshots of the start page, detail page and draft list in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage, addPeople } from './browser.ts';
 
-const grantsPath = new URL('../../server/src/db/migrations/0013_workflow_menus.ts', import.meta.url).href;
-const draftGrantPath = new URL('../../server/src/db/migrations/0019_workflow_draft_menu.ts', import.meta.url).href;
-const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
-const seedPath = new URL('../../server/src/db/seed.ts', import.meta.url).href;
 const SHOTS = process.env.WF_SHOTS;
 
 const NS = `xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
@@ -88,17 +83,7 @@ const contexts: BrowserContext[] = [];
 
 before(async () => {
   server = await startE2EServer();
-  const db = server.server.database.db;
-  // on a fresh database the seed runs after the migrations: grant the shown menus as 0013 / 0019 do on an existing one
-  await ((await import(grantsPath)) as { grantWorkflowMenus(db: unknown): Promise<void> }).grantWorkflowMenus(db);
-  await ((await import(draftGrantPath)) as { grantDraftMenu(db: unknown): Promise<void> }).grantDraftMenu(db);
-  const { addUser } = (await import(harnessPath)) as { addUser(s: unknown, account: string, opts: { roleId?: string; deptId?: string }): Promise<string> };
-  const { SEED } = (await import(seedPath)) as { SEED: Record<string, string> };
-  const { sql } = await import('kysely');
-  for (const [account, name] of PEOPLE) {
-    ids[account] = await addUser(server, account, { roleId: SEED.userRoleId, deptId: SEED.deptTeachId });
-    await sql`update blade_user set real_name = ${name}, name = ${name}, post_id = '1123598817738675202' where id = ${ids[account]}`.execute(db as never);
-  }
+  Object.assign(ids, await addPeople(server, PEOPLE, { postId: '1123598817738675202' }));
   browser = await launch();
 
   const admin = (await server.login()).access_token as string;
@@ -136,23 +121,7 @@ async function signedIn(account: string, locale?: string): Promise<Page> {
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width: 1366, height: 1400 });
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
-
-async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-  await page.evaluate((l) => {
-    const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}');
-    raw.state = { ...(raw.state ?? {}), language: l };
-    localStorage.setItem('saber-session', JSON.stringify(raw));
-  }, lang);
-  await page.reload();
-}
+const shot = (page: Page, name: string) => saveShot(page, SHOTS, name, 1400);
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false }).last().waitFor();
 

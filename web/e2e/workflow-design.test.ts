@@ -8,10 +8,9 @@
 // and the deployment list in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage } from './browser.ts';
 
 const SHOTS = process.env.WFD_SHOTS;
 const SAMPLES = process.env.BPMN_SAMPLES ?? fileURLToPath(new URL('../../../shared/bpmn-samples/', import.meta.url));
@@ -64,21 +63,7 @@ async function visit(page: Page, route: string): Promise<void> {
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last().waitFor();
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-  await page.evaluate((l) => {
-    const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}');
-    raw.state = { ...(raw.state ?? {}), language: l };
-    localStorage.setItem('saber-session', JSON.stringify(raw));
-  }, lang);
-  await page.reload();
-}
+const shot = (page: Page, name: string) => saveShot(page, SHOTS, name, 800);
 
 const designerReady = (page: Page) => page.locator('.wf-designer-canvas[data-state="ready"]').waitFor();
 

@@ -10,12 +10,9 @@
 // JOURNEY_SHOTS=/some/dir saves the designer, start and detail pages in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage, addPeople } from './browser.ts';
 
-const grantsPath = new URL('../../server/src/db/migrations/0013_workflow_menus.ts', import.meta.url).href;
-const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
 const seedPath = new URL('../../server/src/db/seed.ts', import.meta.url).href;
 const SHOTS = process.env.JOURNEY_SHOTS;
 
@@ -28,16 +25,10 @@ const contexts: BrowserContext[] = [];
 
 before(async () => {
   server = await startE2EServer();
+  Object.assign(ids, await addPeople(server, PEOPLE));
   const db = server.server.database.db;
-  // on a fresh database the seed runs after the migrations: grant the workflow menus as 0013 does on an existing one
-  await ((await import(grantsPath)) as { grantWorkflowMenus(db: unknown): Promise<void> }).grantWorkflowMenus(db);
-  const { addUser } = (await import(harnessPath)) as { addUser(s: unknown, account: string, opts: { roleId?: string; deptId?: string }): Promise<string> };
-  const { SEED } = (await import(seedPath)) as { SEED: Record<string, string> };
   const { sql } = await import('kysely');
-  for (const [account, name] of PEOPLE) {
-    ids[account] = await addUser(server, account, { roleId: SEED.userRoleId, deptId: SEED.deptTeachId });
-    await sql`update blade_user set real_name = ${name}, name = ${name} where id = ${ids[account]}`.execute(db as never);
-  }
+  const { SEED } = (await import(seedPath)) as { SEED: Record<string, string> };
   // 李处长 holds a post of his own, which the 职位 column of 人员选择 searches
   await sql`insert into blade_post (id, tenant_id, category, post_code, post_name, sort) values ('1123598817738675290', ${SEED.tenant}, 1, 'dean', '教务处处长', 9)`.execute(db as never);
   await sql`update blade_user set post_id = '1123598817738675290' where id = ${ids.jdean}`.execute(db as never);
@@ -57,23 +48,7 @@ async function signedIn(account: string, password = 'user'): Promise<Page> {
   return page;
 }
 
-async function shot(page: Page, name: string, height = 1100): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width: 1366, height });
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/journey-${name}.png` });
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
-
-async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-  await page.evaluate((l) => {
-    const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}');
-    raw.state = { ...(raw.state ?? {}), language: l };
-    localStorage.setItem('saber-session', JSON.stringify(raw));
-  }, lang);
-  await page.reload();
-}
+const shot = (page: Page, name: string, height = 1100) => saveShot(page, SHOTS, `journey-${name}`, height);
 
 async function visit(page: Page, route: string): Promise<void> {
   const url = `${server.url}/#${route}`;

@@ -7,12 +7,10 @@
 // WF_SHOTS=/some/dir also saves screenshots of the lists, start and detail pages in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage } from './browser.ts';
 
 type Server = E2EServer;
-const grantsPath = new URL('../../server/src/db/migrations/0013_workflow_menus.ts', import.meta.url).href;
 const SHOTS = process.env.WF_SHOTS;
 
 /** start → 申请 (the initiator, done at start) → 部门审批 (the approver chosen at start) → end, with its diagram. */
@@ -59,9 +57,6 @@ const contexts: BrowserContext[] = [];
 
 before(async () => {
   server = await startE2EServer();
-  // on a fresh database the seed runs after the migrations: grant the shown menus as 0013 does on an existing one
-  const { grantWorkflowMenus } = (await import(grantsPath)) as { grantWorkflowMenus(db: unknown): Promise<void> };
-  await grantWorkflowMenus(server.server.database.db);
   browser = await launch();
 
   const admin = (await server.login()).access_token as string;
@@ -90,24 +85,7 @@ async function signedIn(account: string, password: string, locale?: string): Pro
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  // the layout scrolls inside its content area: a tall window shows the whole page
-  await page.setViewportSize({ width: 1366, height: 1500 });
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
-
-async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-  await page.evaluate((l) => {
-    const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}');
-    raw.state = { ...(raw.state ?? {}), language: l };
-    localStorage.setItem('saber-session', JSON.stringify(raw));
-  }, lang);
-  await page.reload();
-}
+const shot = (page: Page, name: string) => saveShot(page, SHOTS, name, 1500);
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false }).waitFor();
 
