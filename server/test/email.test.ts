@@ -2,7 +2,7 @@
 // Mail is delivered for real to a loopback SMTP server (smtp-server with sign-in) and fetched for
 // real from a loopback POP3 server; what they received is asserted.
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { after, before, test } from 'node:test';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -39,39 +39,52 @@ async function smtpLoopback() {
   return { inbox, port, close: () => new Promise<void>((res) => srv.close(() => res())) };
 }
 
-/** POP3 on 127.0.0.1:<random>: user box / pw holds the given messages (uid -> raw). */
-async function pop3Loopback(messages: { uid: string; raw: string }[]) {
+/**
+ * A line-based TCP server on 127.0.0.1:<random> (the loopback POP3 and IMAP peers): each
+ * connection gets the greeting, then `session()`'s handler for every CRLF-terminated line.
+ */
+async function lineServer(greeting: string, session: () => (line: string, sock: Socket) => void) {
   const server: Server = createServer((sock) => {
-    let user = '';
-    let authed = false;
+    const onLine = session();
     let buf = '';
-    sock.write('+OK loopback POP3 ready\r\n');
+    sock.write(greeting);
     sock.on('data', (d) => {
       buf += d.toString('latin1');
       let at: number;
       while ((at = buf.indexOf('\r\n')) >= 0) {
         const line = buf.slice(0, at);
         buf = buf.slice(at + 2);
-        const [cmd, arg = ''] = [line.split(' ')[0].toUpperCase(), line.slice(line.indexOf(' ') + 1)];
-        if (cmd === 'USER') { user = arg; sock.write('+OK\r\n'); }
-        else if (cmd === 'PASS') {
-          authed = user === 'box' && arg === 'pw';
-          sock.write(authed ? '+OK signed in\r\n' : '-ERR [AUTH] invalid credentials\r\n');
-        } else if (!authed && cmd !== 'QUIT') sock.write('-ERR sign in first\r\n');
-        else if (cmd === 'STAT') sock.write(`+OK ${messages.length} ${messages.reduce((n, m) => n + m.raw.length, 0)}\r\n`);
-        else if (cmd === 'UIDL') sock.write(`+OK\r\n${messages.map((m, i) => `${i + 1} ${m.uid}\r\n`).join('')}.\r\n`);
-        else if (cmd === 'RETR') {
-          const m = messages[Number(arg) - 1];
-          if (!m) sock.write('-ERR no such message\r\n');
-          else sock.write(`+OK\r\n${m.raw.split('\r\n').map((l) => (l.startsWith('.') ? '.' + l : l)).join('\r\n')}\r\n.\r\n`);
-        } else if (cmd === 'QUIT') { sock.end('+OK bye\r\n'); }
-        else sock.write('-ERR unknown\r\n');
+        onLine(line, sock);
       }
     });
     sock.on('error', () => undefined);
   });
   await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
   return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((res) => server.close(() => res())) };
+}
+
+/** POP3 on 127.0.0.1:<random>: user box / pw holds the given messages (uid -> raw). */
+async function pop3Loopback(messages: { uid: string; raw: string }[]) {
+  return lineServer('+OK loopback POP3 ready\r\n', () => {
+    let user = '';
+    let authed = false;
+    return (line, sock) => {
+      const [cmd, arg = ''] = [line.split(' ')[0].toUpperCase(), line.slice(line.indexOf(' ') + 1)];
+      if (cmd === 'USER') { user = arg; sock.write('+OK\r\n'); }
+      else if (cmd === 'PASS') {
+        authed = user === 'box' && arg === 'pw';
+        sock.write(authed ? '+OK signed in\r\n' : '-ERR [AUTH] invalid credentials\r\n');
+      } else if (!authed && cmd !== 'QUIT') sock.write('-ERR sign in first\r\n');
+      else if (cmd === 'STAT') sock.write(`+OK ${messages.length} ${messages.reduce((n, m) => n + m.raw.length, 0)}\r\n`);
+      else if (cmd === 'UIDL') sock.write(`+OK\r\n${messages.map((m, i) => `${i + 1} ${m.uid}\r\n`).join('')}.\r\n`);
+      else if (cmd === 'RETR') {
+        const m = messages[Number(arg) - 1];
+        if (!m) sock.write('-ERR no such message\r\n');
+        else sock.write(`+OK\r\n${m.raw.split('\r\n').map((l) => (l.startsWith('.') ? '.' + l : l)).join('\r\n')}\r\n.\r\n`);
+      } else if (cmd === 'QUIT') { sock.end('+OK bye\r\n'); }
+      else sock.write('-ERR unknown\r\n');
+    };
+  });
 }
 
 /**
@@ -81,46 +94,36 @@ async function pop3Loopback(messages: { uid: string; raw: string }[]) {
  */
 async function imapLoopback(messages: { uid: number; raw: string }[]) {
   const commands: string[] = [];
-  const server: Server = createServer((sock) => {
+  const server = await lineServer('* OK [CAPABILITY IMAP4rev1] loopback IMAP ready\r\n', () => {
     let authed = false;
-    let buf = '';
-    sock.write('* OK [CAPABILITY IMAP4rev1] loopback IMAP ready\r\n');
-    sock.on('data', (d) => {
-      buf += d.toString('latin1');
-      let at: number;
-      while ((at = buf.indexOf('\r\n')) >= 0) {
-        const line = buf.slice(0, at);
-        buf = buf.slice(at + 2);
-        const [tag, rawCmd = '', ...rest] = line.split(' ');
-        let cmd = rawCmd.toUpperCase();
-        let args = rest;
-        if (cmd === 'UID') { cmd = `UID ${String(args[0]).toUpperCase()}`; args = args.slice(1); }
-        commands.push(cmd);
-        const ok = (text = 'done') => sock.write(`${tag} OK ${text}\r\n`);
-        if (cmd === 'CAPABILITY') { sock.write('* CAPABILITY IMAP4rev1\r\n'); ok(); }
-        else if (cmd === 'LOGIN') {
-          const [user, pass] = args.map((a) => a.replace(/^"|"$/g, ''));
-          authed = user === 'box' && pass === 'pw';
-          sock.write(authed ? `${tag} OK [CAPABILITY IMAP4rev1] signed in\r\n` : `${tag} NO [AUTHENTICATIONFAILED] invalid credentials\r\n`);
-        } else if (cmd === 'LOGOUT') { sock.write('* BYE\r\n'); ok(); sock.end(); }
-        else if (!authed) sock.write(`${tag} NO sign in first\r\n`);
-        else if (cmd === 'EXAMINE' || cmd === 'SELECT') {
-          sock.write(`* FLAGS (\\Seen)\r\n* ${messages.length} EXISTS\r\n* 0 RECENT\r\n* OK [UIDVALIDITY 77] ok\r\n* OK [UIDNEXT 100] ok\r\n`);
-          ok(cmd === 'EXAMINE' ? '[READ-ONLY] examined' : '[READ-WRITE] selected');
-        } else if (cmd === 'UID SEARCH') { sock.write(`* SEARCH ${messages.map((m) => m.uid).join(' ')}\r\n`); ok(); }
-        else if (cmd === 'UID FETCH') {
-          const wanted = new Set(String(args[0]).split(',').map(Number));
-          messages.forEach((m, i) => {
-            if (wanted.has(m.uid)) sock.write(`* ${i + 1} FETCH (UID ${m.uid} BODY[] {${Buffer.byteLength(m.raw)}}\r\n${m.raw})\r\n`);
-          });
-          ok();
-        } else ok();
-      }
-    });
-    sock.on('error', () => undefined);
+    return (line, sock) => {
+      const [tag, rawCmd = '', ...rest] = line.split(' ');
+      let cmd = rawCmd.toUpperCase();
+      let args = rest;
+      if (cmd === 'UID') { cmd = `UID ${String(args[0]).toUpperCase()}`; args = args.slice(1); }
+      commands.push(cmd);
+      const ok = (text = 'done') => sock.write(`${tag} OK ${text}\r\n`);
+      if (cmd === 'CAPABILITY') { sock.write('* CAPABILITY IMAP4rev1\r\n'); ok(); }
+      else if (cmd === 'LOGIN') {
+        const [user, pass] = args.map((a) => a.replace(/^"|"$/g, ''));
+        authed = user === 'box' && pass === 'pw';
+        sock.write(authed ? `${tag} OK [CAPABILITY IMAP4rev1] signed in\r\n` : `${tag} NO [AUTHENTICATIONFAILED] invalid credentials\r\n`);
+      } else if (cmd === 'LOGOUT') { sock.write('* BYE\r\n'); ok(); sock.end(); }
+      else if (!authed) sock.write(`${tag} NO sign in first\r\n`);
+      else if (cmd === 'EXAMINE' || cmd === 'SELECT') {
+        sock.write(`* FLAGS (\\Seen)\r\n* ${messages.length} EXISTS\r\n* 0 RECENT\r\n* OK [UIDVALIDITY 77] ok\r\n* OK [UIDNEXT 100] ok\r\n`);
+        ok(cmd === 'EXAMINE' ? '[READ-ONLY] examined' : '[READ-WRITE] selected');
+      } else if (cmd === 'UID SEARCH') { sock.write(`* SEARCH ${messages.map((m) => m.uid).join(' ')}\r\n`); ok(); }
+      else if (cmd === 'UID FETCH') {
+        const wanted = new Set(String(args[0]).split(',').map(Number));
+        messages.forEach((m, i) => {
+          if (wanted.has(m.uid)) sock.write(`* ${i + 1} FETCH (UID ${m.uid} BODY[] {${Buffer.byteLength(m.raw)}}\r\n${m.raw})\r\n`);
+        });
+        ok();
+      } else ok();
+    };
   });
-  await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
-  return { port: (server.address() as AddressInfo).port, commands, close: () => new Promise<void>((res) => server.close(() => res())) };
+  return { ...server, commands };
 }
 
 const raw = (subject: string, body: string, from = 'alice@example.org') => [

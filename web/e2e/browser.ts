@@ -39,9 +39,11 @@ export const dialog = (page: Page, title: string): Locator => page.locator('.ant
 /** Switches the language a signed-in page keeps (the persisted session store) and reloads it. */
 export async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
   await page.evaluate((l) => {
-    const raw = JSON.parse(localStorage.getItem('saber-session') ?? '{}');
+    // runs in the page (this file is also type-checked without the DOM library)
+    const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+    const raw = JSON.parse(store.getItem('saber-session') ?? '{}');
     raw.state = { ...(raw.state ?? {}), language: l };
-    localStorage.setItem('saber-session', JSON.stringify(raw));
+    store.setItem('saber-session', JSON.stringify(raw));
   }, lang);
   await page.reload();
 }
