@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Config } from '../config.ts';
+import { markPreparesOnDemand, prepareOnDemand } from './prepared.ts';
 import { formatDateTime } from './time.ts';
 
 // Rows are plain records keyed by camelCase names (the CamelCasePlugin maps to snake_case).
@@ -39,14 +40,18 @@ export async function openDatabase(config: Config): Promise<Database> {
     pg.types.setTypeParser(TIMESTAMPTZ, parseTime);
     const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
     pgPool.on('error', () => undefined); // an idle client dropped by the server must not crash the process
+    pgPool.on('connect', (client) => prepareOnDemand(client as never));
     dialect = new PostgresDialect({ pool: pgPool });
     close = () => pgPool.end();
     pool = pgPool;
     kind = 'postgres';
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
+    // pg_trgm: the trigram indexes of the users list's name searches (migration 0020)
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     mkdirSync(config.dataDir, { recursive: true });
     const client = await PGlite.create(`${config.dataDir}/pgdata`, {
+      extensions: { pg_trgm },
       parsers: {
         [INT8]: (v: string) => v,
         [NUMERIC]: (v: string) => Number(v),
@@ -59,5 +64,6 @@ export async function openDatabase(config: Config): Promise<Database> {
     kind = 'pglite';
   }
   const db = new Kysely<any>({ dialect, plugins: [new CamelCasePlugin()] });
+  if (kind === 'postgres') markPreparesOnDemand(db);
   return { db, kind, pool, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
 }
