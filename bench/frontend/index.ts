@@ -36,6 +36,9 @@ if (!dist || !existsSync(join(dist, '.vite/manifest.json'))) {
   // hidden source maps: they tell which packages a chunk holds without changing the .js files
   const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--manifest', '--sourcemap', 'hidden', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
+  // as `npm run build` does: .br/.gz beside every text asset, which the server sends (preCompressed)
+  const c = spawnSync(process.execPath, [join(root, 'scripts/compress-dist.mjs'), dist], { stdio: 'inherit' });
+  if (c.status !== 0) throw new Error('compress-dist failed');
   console.log(`built the web app into ${dist} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -211,10 +214,10 @@ try {
     }, undefined, { timeout: 30000, polling: 50 });
     return (await page.evaluate(`(() => {
       const js = performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
-      return { usable: window.__usable, captcha: window.__captcha, scripts: js.length, bytes: js.reduce((a, e) => a + (e.encodedBodySize || 0), 0) };
-    })()`)) as { usable: number; captcha: number; scripts: number; bytes: number };
+      return { usable: window.__usable, captcha: window.__captcha, scripts: js.length, bytes: js.reduce((a, e) => a + (e.encodedBodySize || 0), 0), decoded: js.reduce((a, e) => a + (e.decodedBodySize || 0), 0) };
+    })()`)) as { usable: number; captcha: number; scripts: number; bytes: number; decoded: number };
   };
-  const cold: { usable: number; captcha: number; scripts: number; bytes: number }[] = [];
+  const cold: { usable: number; captcha: number; scripts: number; bytes: number; decoded: number }[] = [];
   const warm: typeof cold = [];
   // one unmeasured load: the server's first answers (file reads, the captcha's font) are not the page's
   {
@@ -240,7 +243,8 @@ try {
   console.log(`\n# time to a usable login page, headless Chromium on loopback (${RUNS} runs each; the server is the real one on PGlite)`);
   console.log(`  cold (empty cache)  login button enabled ${stats(cold.map((r) => r.usable))}   captcha shown ${stats(cold.map((r) => r.captcha))}`);
   console.log(`  warm (reload)       login button enabled ${stats(warm.map((r) => r.usable))}   captcha shown ${stats(warm.map((r) => r.captcha))}`);
-  console.log(`  a cold load fetched ${cold[0].scripts} scripts (${(cold[0].bytes / 1024).toFixed(0)} KB as sent: the server does not compress)`);
+  const compressed = existsSync(join(dist, manifest[entryKey].file + '.br'));
+  console.log(`  a cold load fetched ${cold[0].scripts} scripts: ${(cold[0].bytes / 1024).toFixed(0)} KB as sent, ${(cold[0].decoded / 1024).toFixed(0)} KB decoded (${compressed ? 'the build has .br/.gz files, sent compressed' : 'the build has no .br/.gz files: sent uncompressed'})`);
 } finally {
   await browser.close();
   await server.close();

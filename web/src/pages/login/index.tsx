@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Dropdown, Form, Input, Tabs } from 'antd';
+// no Dropdown or Tabs here: they (rc-menu, rc-tabs, rc-dropdown, the tooltip trigger) weigh about 40 KB gzip
+// on the login route for a two-item language switch and a one-tab heading (bench/frontend)
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import {
   ApartmentOutlined,
   AppstoreAddOutlined,
@@ -17,7 +19,6 @@ import { RequestError } from '../../api/request';
 import { changeLanguage, languages } from '../../i18n';
 import { completeLogin } from '../../shell/session';
 import { siteTitle, useSite } from '../../shell/site';
-import type { Language } from '../../shell/store';
 import { website } from '../../website';
 
 const REMEMBER_KEY = `${website.key}-last-account`;
@@ -98,18 +99,15 @@ export default function LoginPage() {
           {sys.sysLogo ? <img src={sys.sysLogo} alt="" /> : <span className="logo-mark big">{title.slice(0, 1)}</span>}
           <span>{title}</span>
         </div>
-        <Dropdown
-          menu={{
-            selectable: true,
-            selectedKeys: [i18n.language],
-            items: languages.map((l) => ({ key: l.value, label: l.label })),
-            onClick: ({ key }) => changeLanguage(key as Language),
-          }}
-        >
-          <span className="login-lang" role="button" aria-label="language">
-            <GlobalOutlined /> {languages.find((l) => l.value === i18n.language)?.label}
-          </span>
-        </Dropdown>
+        <div className="login-lang" role="group" aria-label="language">
+          <GlobalOutlined />
+          {languages.map((l) => (
+            <button key={l.value} type="button" lang={l.value === 'zh' ? 'zh-CN' : l.value} aria-pressed={i18n.language === l.value}
+              onClick={() => { if (i18n.language !== l.value) void changeLanguage(l.value); }}>
+              {l.label}
+            </button>
+          ))}
+        </div>
       </header>
       <main className="login-main">
         <section className="login-card">
@@ -142,7 +140,7 @@ export default function LoginPage() {
           </div>
           <div className="login-form">
             <h2>{t(portal ? 'login.portalTitle' : 'login.welcome')}</h2>
-            <Tabs className="login-tabs" items={[{ key: 'account', label: t(portal ? 'login.portalTitle' : 'login.title') }]} />
+            <div className="login-tabs"><span>{t(portal ? 'login.portalTitle' : 'login.title')}</span></div>
             {error && <Alert className="login-error" type="error" showIcon message={error} closable onClose={() => setError('')} />}
             <Form<FormValues>
               form={form}
