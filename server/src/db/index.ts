@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Config } from '../config.ts';
+import { markPreparesOnDemand, prepareOnDemand } from './prepared.ts';
 import { formatDateTime } from './time.ts';
 
 // Rows are plain records keyed by camelCase names (the CamelCasePlugin maps to snake_case).
@@ -39,6 +40,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     pg.types.setTypeParser(TIMESTAMPTZ, parseTime);
     const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
     pgPool.on('error', () => undefined); // an idle client dropped by the server must not crash the process
+    pgPool.on('connect', (client) => prepareOnDemand(client as never));
     dialect = new PostgresDialect({ pool: pgPool });
     close = () => pgPool.end();
     pool = pgPool;
@@ -62,5 +64,6 @@ export async function openDatabase(config: Config): Promise<Database> {
     kind = 'pglite';
   }
   const db = new Kysely<any>({ dialect, plugins: [new CamelCasePlugin()] });
+  if (kind === 'postgres') markPreparesOnDemand(db);
   return { db, kind, pool, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
 }

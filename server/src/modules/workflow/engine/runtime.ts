@@ -9,7 +9,7 @@ import { BpmnError, M, WorkflowError } from './messages.ts';
 import { modelOf, reachInScope, scopeChain, type FlowNode, type ListenerDef } from './model.ts';
 import { runScript, type ScriptScope } from './sandbox.ts';
 import {
-  definitionGuard, inlineStatement, loadState, lockAndLoad, PREPARE_SQL, Uow, type DbTraits, type DefinitionGuard, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
+  definitionGuard, inlineStatement, loadState, run, lockAndLoad, PREPARE_SQL, Uow, type DbTraits, type DefinitionGuard, type LoadedState, type ActivityRow, type CommentRow, type CommentType, type DefinitionRow, type ExecRow,
   type InstanceState, type InstanceStatus, type LinkRow, type SubscriptionRow, type SupervisionRow, type TaskRow, type TimerRow,
   type VarRow,
 } from './store.ts';
@@ -69,6 +69,14 @@ export interface RuntimeOptions {
 }
 
 const MI_COLLECTION = '__miCollection';
+/**
+ * Every write of an action reaches its rows by primary key. The writes run as prepared statements,
+ * whose generic plan is made once, when a table may still be small or full of dead rows (executions
+ * and outbox rows are deleted as fast as they are made): a plan that scans such a table then scans it
+ * on every action, and the scan grows until VACUUM. With sequential scans off for the write (this
+ * transaction only), the plan is the index one whatever the table looked like when it was made.
+ */
+const WRITE_PLANS = 'set local enable_seqscan = off; ';
 const MAX_STEPS = 10_000;
 
 const T = {
@@ -113,7 +121,8 @@ export class Session {
   async begin(): Promise<void> {
     if (this.begun) return;
     // PostgreSQL: the lock statements are prepared (when the connection lacks them) in the same round trip
-    await sql.raw(this.opts.traits?.multi ? `begin; ${PREPARE_SQL}` : 'begin').execute(this.tx);
+    const t = this.opts.traits;
+    await run(this.tx, t?.multi && !t.onDemand ? `begin; ${PREPARE_SQL}` : 'begin');
     this.begun = true;
   }
 
@@ -156,16 +165,16 @@ export class Session {
     const list = this.uow.statements({ table: T.instance, ids: [...this.lockedRoots] });
     if (list.length > 1) await this.begin();
     const last = list.pop();
-    for (const st of list) await st.execute(this.tx);
+    for (const st of list) await run(this.tx, st);
     if (!last) return false;
     if (this.opts.traits?.multi) {
       // the last write and COMMIT in one round trip (without BEGIN the statements are their own transaction)
       const tail = commit && this.begun ? '; commit' : '';
       const guard = this.startGuard ? `${definitionGuard(this.startGuard)}; ` : '';
-      await sql.raw(`${guard}${inlineStatement(last, this.tx)}${tail}`).execute(this.tx);
+      await run(this.tx, `${WRITE_PLANS}${guard}${inlineStatement(last, this.opts.traits.onDemand)}${tail}`);
       return tail !== '';
     }
-    await last.execute(this.tx);
+    await run(this.tx, last);
     return false;
   }
 

@@ -2,9 +2,9 @@
 // of one action, and the loading of an instance's whole runtime state under a row lock. Every
 // action reads state, runs the interpreter in memory, and writes the difference at the end, all
 // inside one transaction, so nothing lives only in memory between actions.
-import { createHash } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../../db/index.ts';
+import { prepareIfMissing, preparedStatement, preparesOnDemand } from '../../../db/prepared.ts';
 import { modelOf, type ProcessModel } from './model.ts';
 import { M, WorkflowError } from './messages.ts';
 
@@ -148,18 +148,20 @@ export class Uow {
    * and re-created under the same (execution, name) in one action would meet the unique index
    * inside one statement: then the deletes go first, in a statement of their own.
    */
-  statements(touch?: { table: string; ids: string[] }): RawBuilder<unknown>[] {
-    const dels: RawBuilder<unknown>[] = [];
-    const rest: RawBuilder<unknown>[] = [];
+  statements(touch?: { table: string; ids: string[] }): Statement[] {
+    const dels: Part[] = [];
+    const rest: Part[] = [];
     if (touch && (this.inserts.size || this.patches.size || this.deletes.size)) {
       // rows to rewrite unchanged (a new row version) unless the action updates or deletes them anyway
       const patched = (id: string) => Object.entries(this.patches.get(touch.table)?.get(id) ?? {}).some(([k, v]) => k !== 'id' && v !== undefined);
       const ids = touch.ids.filter((id) => !patched(id) && !this.deletes.get(touch.table)?.has(id));
-      if (ids.length) rest.push(sql`update ${sql.raw(sqlTable(touch.table))} set version = version where id = any(${'{' + ids.join(',') + '}'}::bigint[])`);
+      const t = sqlTable(touch.table);
+      if (ids.length) rest.push((p) => `update ${t} set version = version where ${byIds(p, ids)}`);
     }
     for (const [table, rows] of this.deletes) {
       if (!rows.size) continue;
-      dels.push(sql`delete from ${sql.raw(sqlTable(table))} where id = any(${'{' + [...rows.keys()].join(',') + '}'}::bigint[])`);
+      const t = sqlTable(table);
+      dels.push((p) => `delete from ${t} where ${byIds(p, [...rows.keys()])}`);
     }
     for (const [table, rows] of this.inserts) {
       if (!rows.length) continue;
@@ -175,8 +177,9 @@ export class Uow {
         g.rows.push(r);
       }
       for (const g of groups.values()) {
-        const list = sql.raw(g.cols.map(snake).join(', '));
-        rest.push(sql`insert into ${sql.raw(t)} (${list}) select ${list} from json_populate_recordset(null::${sql.raw(t)}, ${toJson(g.rows as unknown as Record<string, unknown>[], g.cols)}::json)`);
+        const list = g.cols.map(snake).join(', ');
+        const json = toJson(g.rows as unknown as Record<string, unknown>[], g.cols);
+        rest.push((p) => `insert into ${t} (${list}) select ${list} from json_populate_recordset(null::${t}, ${p.add(json)}::json)`);
       }
     }
     for (const [table, byId] of this.patches) {
@@ -191,8 +194,12 @@ export class Uow {
         g.rows.push({ ...p, id });
       }
       for (const g of groups.values()) {
-        const set = sql.raw(g.cols.map((c) => `${snake(c)} = x.${snake(c)}`).join(', '));
-        rest.push(sql`update ${sql.raw(t)} t set ${set} from json_populate_recordset(null::${sql.raw(t)}, ${toJson(g.rows, ['id', ...g.cols])}::json) x where t.id = x.id`);
+        const set = g.cols.map((c) => `${snake(c)} = x.${snake(c)}`).join(', ');
+        const json = toJson(g.rows, ['id', ...g.cols]);
+        const ids = g.rows.map((r) => r.id as string);
+        // the id list besides the join keeps the plan on the primary key: joined to the JSON alone, a
+        // prepared (generic) plan hashes a sequential scan of the whole table on every action
+        rest.push((p) => `update ${t} t set ${set} from json_populate_recordset(null::${t}, ${p.add(json)}::json) x where t.id = x.id and ${byIds(p, ids, 't.id')}`);
       }
     }
     const delVars = this.deletes.get('wfVariable');
@@ -205,21 +212,49 @@ export class Uow {
     this.inserts.clear();
     this.patches.clear();
     this.deletes.clear();
-    if (split) return [one(dels), one(rest)].filter((x): x is RawBuilder<unknown> => !!x);
+    if (split) return [one(dels), one(rest)].filter((x): x is Statement => !!x);
     const all = one([...dels, ...rest]);
     return all ? [all] : [];
   }
 
   async flush(tx: Db): Promise<void> {
-    for (const st of this.statements()) await st.execute(tx);
+    for (const st of this.statements()) await run(tx, st);
   }
 }
 
+/**
+ * A statement as text with $n placeholders and its parameters. The engine's hot path builds its
+ * statements as text: Kysely's query tree and plugin passes cost more than the rest of an action's
+ * JavaScript.
+ */
+export interface Statement { sql: string; params: unknown[] }
+class Params {
+  readonly list: unknown[] = [];
+  add(v: unknown): string { this.list.push(v); return `$${this.list.length}`; }
+}
+/** one part of a write: its text, with its parameters added to the statement's */
+type Part = (p: Params) => string;
+
+/** Runs a statement on a connection (rows come back camelCased by the Kysely instance's plugin). */
+export function run<R = Record<string, unknown>>(db: Db, st: Statement | string): Promise<{ rows: R[] }> {
+  return db.executeQuery(typeof st === 'string' ? CompiledQuery.raw(st) : CompiledQuery.raw(st.sql, st.params)) as Promise<{ rows: R[] }>;
+}
+
+/**
+ * Rows by primary key. One id is `id = $1` (a generic plan always takes the index); a list is
+ * `= any($1)`, which a generic plan estimates at ten rows, so it takes the index too once the table
+ * is past a few pages.
+ */
+function byIds(p: Params, ids: string[], column = 'id'): string {
+  return ids.length === 1 ? `${column} = ${p.add(ids[0])}::bigint` : `${column} = any(${p.add('{' + ids.join(',') + '}')}::bigint[])`;
+}
+
 /** Several writes as one statement: data-modifying CTEs (all run, none sees another's rows). */
-function one(parts: RawBuilder<unknown>[]): RawBuilder<unknown> | undefined {
+function one(parts: Part[]): Statement | undefined {
   if (!parts.length) return undefined;
-  if (parts.length === 1) return parts[0];
-  return sql`with ${sql.join(parts.map((p, i) => sql`${sql.raw('w' + i)} as (${p})`), sql`, `)} select 1`;
+  const p = new Params();
+  const text = parts.length === 1 ? parts[0]!(p) : `with ${parts.map((part, i) => `w${i} as (${part(p)})`).join(', ')} select 1`;
+  return { sql: text, params: p.list };
 }
 
 /** The whole runtime state of one instance, loaded under the root instance's row lock. */
@@ -270,7 +305,7 @@ const stateColumns = (inst: string): string => STATE_PARTS.map(([k, t, c, w]) =>
   `(select coalesce(json_agg(x order by x.id), '[]')::text from ${t} x where x.${c} = ${inst} ${w}) as ${k}`).join(', ');
 
 /** the state of an instance, read without a lock (a called instance of a tree already locked) */
-const STATE_SQL = `select (select to_json(x)::text from wf_instance x where x.id = $1) as inst, ${stateColumns('$1')}`;
+const STATE_SQL = `select (select to_json(x)::text from wf_instance x where x.id = $1::bigint) as inst, ${stateColumns('$1::bigint')}`;
 
 /**
  * Locks the root of the task's (or instance's) tree and reads the state in the same statement.
@@ -288,21 +323,27 @@ const LOCK_BY_INSTANCE_SQL = lockSql('wf_instance i join wf_instance r on r.id =
 
 // The lock statements run prepared (server-side, per connection): planning them cost more than
 // running them. The name carries a hash of the text, so a changed statement is never mistaken for
-// an older one. PREPARE_SQL prepares what the connection lacks; on PostgreSQL it travels with BEGIN.
-const prepName = (base: string, text: string) => `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 10)}`;
-const LOCK_BY = { task: prepName('wf_lock_task', LOCK_BY_TASK_SQL), instance: prepName('wf_lock_inst', LOCK_BY_INSTANCE_SQL) };
+// an older one. On PostgreSQL through the server's pool each connection prepares them the first
+// time it executes them (db/prepared.ts); elsewhere PREPARE_SQL prepares what the session lacks.
+const LOCK_BY = {
+  task: preparedStatement('wf_lock_task', `(bigint) as ${LOCK_BY_TASK_SQL}`)!,
+  instance: preparedStatement('wf_lock_inst', `(bigint) as ${LOCK_BY_INSTANCE_SQL}`)!,
+};
 export const PREPARE_SQL = `do $wfdo$ begin ${[[LOCK_BY.task, LOCK_BY_TASK_SQL], [LOCK_BY.instance, LOCK_BY_INSTANCE_SQL]].map(([name, text]) =>
   `if not exists (select 1 from pg_prepared_statements where name = '${name}') then execute $wfp$prepare ${name}(bigint) as ${text}$wfp$; end if;`).join(' ')} end $wfdo$`;
 
-/** What the driver allows: node-postgres runs several statements as one simple query (no parameters); PGlite does not. */
-export interface DbTraits { multi: boolean }
+/**
+ * What the driver allows: node-postgres runs several statements as one simple query (no
+ * parameters), PGlite does not; onDemand: every connection prepares registered statements itself.
+ */
+export interface DbTraits { multi: boolean; onDemand: boolean }
 const traitsCache = new WeakMap<object, Promise<DbTraits>>();
 export function traitsOf(db: Db): Promise<DbTraits> {
   let t = traitsCache.get(db);
   if (!t) {
-    t = sql.raw('select 1; select 1').execute(db).then(() => ({ multi: true }), (e: Error) => {
+    t = run(db, 'select 1; select 1').then(() => ({ multi: true, onDemand: preparesOnDemand(db) }), (e: Error) => {
       if (!/multiple commands/.test(e.message)) traitsCache.delete(db); // a failure for another reason (connection) is asked again next time
-      if (/multiple commands/.test(e.message)) return { multi: false };
+      if (/multiple commands/.test(e.message)) return { multi: false, onDemand: false };
       throw e;
     });
     traitsCache.set(db, t);
@@ -317,32 +358,43 @@ export function traitsOf(db: Db): Promise<DbTraits> {
  * (text) seen more than twice runs as a prepared statement instead: planning the multi-part write
  * cost more than running it.
  */
-export function inlineStatement(st: RawBuilder<unknown>, db: Db): string {
-  const c = st.compile(db);
-  const hits = (seenShapes.get(c.sql) ?? 0) + 1;
-  if (hits <= 2) {
-    if (seenShapes.size > 2000) seenShapes.clear();
-    seenShapes.set(c.sql, hits);
-    return c.sql.replace(/\$(\d+)/g, (_, n: string) => literal(c.parameters[Number(n) - 1]));
+export function inlineStatement(st: Statement, onDemand: boolean): string {
+  let name = shapeNames.get(st.sql);
+  const inline = () => st.sql.replace(/\$(\d+)/g, (_, n: string) => literal(st.params[Number(n) - 1]));
+  if (name === undefined) {
+    const hits = (seenShapes.get(st.sql) ?? 0) + 1;
+    if (hits <= 2) {
+      if (seenShapes.size > 2000) seenShapes.clear();
+      seenShapes.set(st.sql, hits);
+      return inline();
+    }
+    // a shape seen before runs prepared (EXECUTE skips planning): the connection prepares it on
+    // first use (onDemand), or a DO block prepares it unless the session has it
+    name = preparedStatement('wf_w', ` as ${st.sql}`) ?? null;
+    if (shapeNames.size > 2000) shapeNames.clear();
+    shapeNames.set(st.sql, name);
   }
-  // a shape seen before runs prepared: the DO block prepares it once per connection, EXECUTE skips planning
-  const name = prepName('wf_w', c.sql);
-  return `do $wfdo$ begin if not exists (select 1 from pg_prepared_statements where name = '${name}') then execute $wfp$prepare ${name} as ${c.sql}$wfp$; end if; end $wfdo$; `
-    + `execute ${name}(${c.parameters.map(literal).join(', ')})`;
+  if (!name) return inline();
+  const exec = `execute ${name}(${st.params.map(literal).join(', ')})`;
+  return onDemand ? exec : `${prepareIfMissing(name, ` as ${st.sql}`)}; ${exec}`;
 }
+/** write shapes that run prepared, by text (null: the registry was full) */
+const shapeNames = new Map<string, string | null>();
 const seenShapes = new Map<string, number>();
 
 /** The definition a start took from memory: still the newest version of its key, and not suspended? */
 export interface DefinitionGuard { definitionId: string; tenantId: string; key?: string }
-/** A DO block that fails the start's write ('wf-stale-definition') when the guard does not hold. */
+/**
+ * A statement that fails the start's write ('wf-stale-definition') when the guard does not hold:
+ * plain SQL (a DO block costs a PL/pgSQL compile on every start). The failure is a cast of a text
+ * built from the row to integer, which the planner cannot fold away.
+ */
 export function definitionGuard(g: DefinitionGuard): string {
   if (!/^\d{1,19}$/.test(g.definitionId)) throw new Error('wf-stale-definition');
   const newest = g.key === undefined ? ''
     : ` and d.version = (select max(x.version) from wf_definition x where x.tenant_id = ${literal(g.tenantId)} and x.key = ${literal(g.key)})`;
-  const body = `begin if not exists (select 1 from wf_definition d where d.id = ${g.definitionId} and not d.suspended${newest}) then raise exception 'wf-stale-definition'; end if; end`;
-  let tag = 'wfg';
-  while (body.includes(`$${tag}$`)) tag += 'x';
-  return `do $${tag}$ ${body} $${tag}$`;
+  return `select case when d.id is not null and not d.suspended${newest} then 1 else ('wf-stale-definition ' || coalesce(d.id::text, ''))::int end ` +
+    `from (values (1)) v left join wf_definition d on d.id = ${g.definitionId}`;
 }
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
@@ -370,7 +422,6 @@ function fromJson<T>(text: unknown): T {
   return JSON.parse(text.replace(BIGINT_KEYS, '"$1":"$2"').replace(SNAKE_KEYS, (_, k: string) => camelKey(k))) as T;
 }
 
-const withId = (text: string, id: string) => sql.join(text.split('$1').map((p) => sql.raw(p)), sql`${id}::bigint`);
 const col = (raw: Record<string, unknown>, k: string): unknown => raw[k];
 
 export type LoadedState = InstanceState & { supervisions: SupervisionRow[] };
@@ -401,7 +452,7 @@ async function buildState(tx: Db, inst: InstanceRow, raw: Record<string, unknown
 
 /** The state of an instance (one statement); locked: its root row, when that is the instance itself. */
 export async function loadState(tx: Db, instanceId: string, locked?: InstanceRow): Promise<LoadedState> {
-  const r = await sql<Record<string, unknown>>`${withId(STATE_SQL, instanceId)}`.execute(tx);
+  const r = await run(tx, { sql: STATE_SQL, params: [instanceId] });
   const raw = r.rows[0]!;
   const inst = locked ?? fromJson<InstanceRow | null>(col(raw, 'inst'));
   if (!inst) throw new WorkflowError(M.instanceMissing, {}, 404);
@@ -416,7 +467,7 @@ export async function loadState(tx: Db, instanceId: string, locked?: InstanceRow
  */
 export async function lockAndLoad(tx: Db, by: 'task' | 'instance', id: string): Promise<{ root: InstanceRow; st: LoadedState } | undefined> {
   if (!/^\d{1,19}$/.test(id)) return undefined; // no such id (and nothing to quote)
-  const r = await sql<Record<string, unknown>>`${sql.raw(`execute ${LOCK_BY[by]}(${id})`)}`.execute(tx);
+  const r = await run(tx, `execute ${LOCK_BY[by]}(${id})`);
   const raw = r.rows[0];
   if (!raw) return undefined;
   const root = fromJson<InstanceRow>(col(raw, 'root'));
