@@ -31,7 +31,7 @@ export function prepareIfMissing(name: string, text: string): string {
   return `do $wfdo$ begin if not exists (select 1 from pg_prepared_statements where name = '${name}') then execute $wfp$prepare ${name}${text}$wfp$; end if; end $wfdo$`;
 }
 
-const EXECUTES = /\bexecute ([a-z][a-z0-9_]*)\(/g;
+const EXECUTES = /\bexecute ([a-z][a-z0-9_]*)\b/g;
 type QueryFn = (text: unknown, values?: unknown, cb?: unknown) => unknown;
 interface Result { rows?: unknown[] }
 

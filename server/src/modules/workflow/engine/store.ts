@@ -375,7 +375,7 @@ export function inlineStatement(st: Statement, onDemand: boolean): string {
     shapeNames.set(st.sql, name);
   }
   if (!name) return inline();
-  const exec = `execute ${name}(${st.params.map(literal).join(', ')})`;
+  const exec = st.params.length ? `execute ${name}(${st.params.map(literal).join(', ')})` : `execute ${name}`;
   return onDemand ? exec : `${prepareIfMissing(name, ` as ${st.sql}`)}; ${exec}`;
 }
 /** write shapes that run prepared, by text (null: the registry was full) */
