@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016_workflow_engine_events.ts';
 import * as m0015 from './migrations/0015_workflow_design_menus.ts';
 import * as m0019 from './migrations/0019_workflow_draft_menu.ts';
 import * as m0018 from './migrations/0018_list_indexes.ts';
+import * as m0021 from './migrations/0021_workflow_sets_menus.ts';
 import * as m0020 from './migrations/0020_trigram_search.ts';
 
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0015_workflow_design_menus': m0015,
   '0019_workflow_draft_menu': m0019,
   '0018_list_indexes': m0018,
+  '0021_workflow_sets_menus': m0021,
   '0020_trigram_search': m0020,
 };
 

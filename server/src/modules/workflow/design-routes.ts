@@ -74,7 +74,7 @@ export async function designRoutes(parent: FastifyInstance, wf: WorkflowService)
 
   // reading needs any design or deployment menu; each write also checks its button code below
   await parent.register(async (app) => {
-    app.addHook('onRequest', adminGuard(['wf_design_model', 'wf_design_form', 'deployment', 'deployment_view', 'wf_ops']));
+    app.addHook('onRequest', adminGuard(['wf_design_model', 'wf_design_form', 'deployment', 'deployment_view', 'wf_ops', ...SET_MENUS]));
     designCalls(app, wf, categories);
   });
   await parent.register(async (app) => {
@@ -313,12 +313,22 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   });
 
   // ---- plain entities ----
-  const plain = (base: string, table: string, columns: Record<string, 'id' | 'string' | 'number' | 'date'>, body: z.ZodObject<z.ZodRawShape>) =>
-    resource(app, db, { base: `${D}/${base}`, tag: TAG, table, tenant: true, columns: { id: 'id', createTime: 'date', ...columns }, body });
-  plain('form/theme', 'wf_form_theme', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
-  plain('form/variable', 'wf_form_variable', { name: 'string', prop: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), prop: zText(255), content: zJsonText }));
-  plain('form/default-values', 'wf_form_default_values', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
-  plain('button', 'wf_button', { buttonKey: 'string', name: 'string', display: 'number', sort: 'number' }, z.object({
+  // each set is read by every design screen; writing needs its menu's button codes (0021), or the
+  // designer's own edit / delete code as before the set screens existed
+  const plain = (base: string, table: string, code: string, designer: string, columns: Record<string, 'id' | 'string' | 'number' | 'date'>, body: z.ZodObject<z.ZodRawShape>) =>
+    void app.register(async (sub) => {
+      const write = adminGuard([`${code}_add`, `${code}_edit`, `${designer}_edit`]);
+      const remove = adminGuard([`${code}_delete`, `${designer}_delete`]);
+      sub.addHook('onRequest', async (req) => {
+        if (req.method !== 'POST') return;
+        await (req.url.split('?')[0]!.endsWith('/remove') ? remove : write)(req);
+      });
+      resource(sub, db, { base: `${D}/${base}`, tag: TAG, table, tenant: true, columns: { id: 'id', createTime: 'date', ...columns }, body });
+    });
+  plain('form/theme', 'wf_form_theme', 'wf_form_theme', 'wf_design_form', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
+  plain('form/variable', 'wf_form_variable', 'wf_form_variable', 'wf_design_form', { name: 'string', prop: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), prop: zText(255), content: zJsonText }));
+  plain('form/default-values', 'wf_form_default_values', 'wf_form_default_values', 'wf_design_form', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
+  plain('button', 'wf_button', 'wf_button', 'wf_design_model', { buttonKey: 'string', name: 'string', display: 'number', sort: 'number' }, z.object({
     id: zOptId, buttonKey: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(64), display: z.coerce.number().int().min(0).max(1).optional(), sort: z.coerce.number().int().optional(),
   }));
   resource(app, db, {
@@ -332,6 +342,8 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   });
 }
 
+/** The menus of the design sets (0021_workflow_sets_menus): theme, variable, default values, buttons. */
+const SET_MENUS = ['wf_form_theme', 'wf_form_variable', 'wf_form_default_values', 'wf_button'];
 const DEPLOYMENT_CODES = ['deployment', 'deployment_view', 'deployment_add', 'deployment_edit', 'deployment_delete'];
 
 function flowCalls(app: FastifyInstance, wf: WorkflowService): void {

@@ -9,6 +9,8 @@ import { dictionary } from '../../api/admin';
 import { FULL_WIDTH_TYPES, LAYOUT_TYPES, OPTION_TYPES, PROP_PATTERN, typeOf, type DicItem, type FormRule } from '../workflow/form-schema';
 import { TEMPLATE_NAMES } from '../workflow/form-template';
 import type { DesignColumn } from './palette';
+import { InsertVariable } from './FormSets';
+import type { VariableRow } from '../../pages/workflow/design/sets/api';
 
 /** Common patterns offered with their messages. */
 const PRESETS: { key: string; pattern: string }[] = [
@@ -167,7 +169,7 @@ function RulesEditor({ rules, onChange }: { rules: FormRule[]; onChange: (rules:
   );
 }
 
-function DefaultValue({ column: c, onChange }: { column: DesignColumn; onChange: (patch: Partial<DesignColumn>) => void }) {
+function DefaultValue({ column: c, onChange, variables, onInsertVariable }: { column: DesignColumn; onChange: (patch: Partial<DesignColumn>) => void; variables: VariableRow[]; onInsertVariable?: (v: VariableRow) => void }) {
   const { t } = useTranslation();
   const type = typeOf(c);
   const label = (
@@ -208,6 +210,11 @@ function DefaultValue({ column: c, onChange }: { column: DesignColumn; onChange:
   return (
     <Form.Item label={label} extra={t('fd.prop.valueHelp', { example: hint })}>
       <Input id="fd-default-value" value={c.value === undefined || c.value === null ? '' : String(c.value)} placeholder={hint} onChange={(e) => onChange({ value: e.target.value || undefined })} />
+      {onInsertVariable && (
+        <div className="fd-variable-bar">
+          <InsertVariable variables={variables} onInsert={onInsertVariable} />
+        </div>
+      )}
     </Form.Item>
   );
 }
@@ -217,8 +224,13 @@ export function FieldProps({
   siblings,
   inSubTable,
   onChange,
+  variables = [],
+  onInsertVariable,
 }: {
   column: DesignColumn;
+  /** the tenant's form variables (表单变量) a default value may insert as ${prop} */
+  variables?: VariableRow[];
+  onInsertVariable?: (v: VariableRow) => void;
   /** props of the other fields at the same level */
   siblings: Set<string>;
   inSubTable: boolean;
@@ -265,7 +277,7 @@ export function FieldProps({
             </Form.Item>
           )}
           {OPTION_TYPES.has(type) && <OptionsEditor column={c} onChange={onChange} />}
-          <DefaultValue column={c} onChange={onChange} />
+          <DefaultValue column={c} onChange={onChange} variables={variables} onInsertVariable={onInsertVariable} />
           {type === 'number' && (
             <Space wrap>
               <Form.Item label={t('fd.prop.min')}>

@@ -52,6 +52,8 @@ import { FormRenderer, defaultsOf, sessionTemplateContext, validateForm } from '
 import { Control } from '../workflow/form-fields';
 import { FULL_WIDTH_TYPES, isRequired, LAYOUT_TYPES, typeOf, type FieldType, type FormOption } from '../workflow/form-schema';
 import { FieldProps, NoSelection } from './FieldProps';
+import { FormSetsPanel, insertVariableInto, useDesignSets, type DesignSets } from './FormSets';
+import { layoutOf } from '../workflow/form-sets';
 import { PALETTE, SUB_TYPES, copyColumn, findColumn, fromDesign, newColumn, propsOf, removeColumn, updateColumn, type DesignColumn, type DesignOption } from './palette';
 import './designer.css';
 
@@ -110,7 +112,7 @@ function PaletteItem({ type, onAdd }: { type: FieldType; onAdd: () => void }) {
 }
 
 /** What a field looks like on the canvas: its label and the real control, not clickable. */
-function FieldPreview({ column: c }: { column: DesignColumn }) {
+function FieldPreview({ column: c, variables }: { column: DesignColumn; variables?: Record<string, string> }) {
   const { t } = useTranslation();
   const type = typeOf(c);
   if (LAYOUT_TYPES.has(type)) return <div className="fd-divider-preview">{c.label}</div>;
@@ -122,7 +124,7 @@ function FieldPreview({ column: c }: { column: DesignColumn }) {
         <Tag className="fd-prop-tag">{c.prop}</Tag>
       </div>
       <div className="fd-field-control" aria-hidden>
-        <Control column={{ ...c, value: undefined }} value={defaultsOf({ column: [c] })[c.prop]} disabled={!!c.disabled} templateContext={sessionTemplateContext} />
+        <Control column={{ ...c, value: undefined }} value={defaultsOf({ column: [c], variables })[c.prop]} disabled={!!c.disabled} templateContext={sessionTemplateContext} />
       </div>
     </div>
   );
@@ -201,12 +203,14 @@ function CanvasField({
   selected,
   dropBefore,
   selectedKey,
+  variables,
   onSelect,
   onCopy,
   onRemove,
   onAddChild,
 }: {
   column: DesignColumn;
+  variables?: Record<string, string>;
   span: number;
   selected: boolean;
   dropBefore: boolean;
@@ -236,7 +240,7 @@ function CanvasField({
         {typeOf(c) === 'dynamic' ? (
           <SubTableEditor column={c} selectedKey={selectedKey} onSelect={onSelect} onAdd={onAddChild} onRemove={onRemove} />
         ) : (
-          <FieldPreview column={c} />
+          <FieldPreview column={c} variables={variables} />
         )}
         {selected && (
           <div className="fd-field-tools">
@@ -282,14 +286,16 @@ function Canvas({ children, empty }: { children: ReactNode; empty: boolean }) {
   );
 }
 
-function FormSettings({ design, onChange }: { design: DesignOption; onChange: (patch: Partial<DesignOption>) => void }) {
+function FormSettings({ design, sets, onChange, onReplace }: { design: DesignOption; sets: DesignSets; onChange: (patch: Partial<DesignOption>) => void; onReplace: (d: DesignOption) => void }) {
   const { t } = useTranslation();
+  // what the form is drawn with: its own settings, else its theme's (form-sets.ts)
+  const layout = layoutOf(design as unknown as FormOption);
   return (
     <Form layout="vertical" size="small" className="fd-props fd-form-props">
       <Form.Item label={t('fd.form.labelPosition')}>
         <Segmented
           block
-          value={design.labelPosition ?? 'top'}
+          value={layout.labelPosition}
           options={[
             { label: t('fd.form.top'), value: 'top' },
             { label: t('fd.form.left'), value: 'left' },
@@ -300,12 +306,12 @@ function FormSettings({ design, onChange }: { design: DesignOption; onChange: (p
         />
       </Form.Item>
       <Form.Item label={t('fd.form.labelWidth')} extra={t('fd.form.labelWidthHelp')}>
-        <InputNumber min={40} max={400} addonAfter="px" value={design.labelWidth ?? 110} onChange={(v) => onChange({ labelWidth: v ?? undefined })} disabled={(design.labelPosition ?? 'top') === 'top'} />
+        <InputNumber min={40} max={400} addonAfter="px" value={layout.labelWidth} onChange={(v) => onChange({ labelWidth: v ?? undefined })} disabled={layout.labelPosition === 'top'} />
       </Form.Item>
       <Form.Item label={t('fd.form.size')}>
         <Segmented
           block
-          value={design.size ?? 'middle'}
+          value={layout.size ?? 'middle'}
           options={[
             { label: t('fd.form.small'), value: 'small' },
             { label: t('fd.form.middle'), value: 'middle' },
@@ -315,11 +321,12 @@ function FormSettings({ design, onChange }: { design: DesignOption; onChange: (p
         />
       </Form.Item>
       <Form.Item label={t('fd.form.span')} extra={t('fd.form.spanHelp')}>
-        <InputNumber min={4} max={24} value={design.span ?? 12} onChange={(v) => onChange({ span: v ?? undefined })} />
+        <InputNumber min={4} max={24} value={layout.span} onChange={(v) => onChange({ span: v ?? undefined })} />
       </Form.Item>
       <Form.Item label={t('fd.form.gutter')}>
-        <InputNumber min={0} max={64} addonAfter="px" value={design.gutter ?? 16} onChange={(v) => onChange({ gutter: v ?? undefined })} />
+        <InputNumber min={0} max={64} addonAfter="px" value={layout.gutter} onChange={(v) => onChange({ gutter: v ?? undefined })} />
       </Form.Item>
+      <FormSetsPanel design={design} sets={sets} onChange={onReplace} />
     </Form>
   );
 }
@@ -381,6 +388,8 @@ export function FormDesigner({ design, onChange }: { design: DesignOption; onCha
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const found = findColumn(design, selectedKey);
   const option = useMemo(() => fromDesign(design), [design]);
+  const sets = useDesignSets();
+  const layout = layoutOf(option);
 
   const select = (key: string | null) => {
     setSelectedKey(key);
@@ -495,7 +504,8 @@ export function FormDesigner({ design, onChange }: { design: DesignOption; onCha
                     <CanvasField
                       key={c.$key}
                       column={c}
-                      span={FULL_WIDTH_TYPES.has(typeOf(c)) ? 24 : (c.span ?? design.span ?? 12)}
+                      span={FULL_WIDTH_TYPES.has(typeOf(c)) ? 24 : (c.span ?? layout.span)}
+                      variables={design.variables}
                       selected={selectedKey === c.$key}
                       dropBefore={!!dragging?.startsWith(NEW) && overId === c.$key}
                       selectedKey={selectedKey}
@@ -520,12 +530,22 @@ export function FormDesigner({ design, onChange }: { design: DesignOption; onCha
                 key: 'field',
                 label: t('fd.tabField'),
                 children: found ? (
-                  <FieldProps column={found.column} siblings={siblings} inSubTable={!!found.parent} onChange={(patch) => onChange(updateColumn(design, found.column.$key, (c) => ({ ...c, ...patch })))} />
+                  <FieldProps
+                    column={found.column}
+                    siblings={siblings}
+                    inSubTable={!!found.parent}
+                    onChange={(patch) => onChange(updateColumn(design, found.column.$key, (c) => ({ ...c, ...patch })))}
+                    variables={sets.variables}
+                    onInsertVariable={(v) => {
+                      const r = insertVariableInto(design, found.column, v);
+                      onChange({ ...updateColumn(design, found.column.$key, (c) => ({ ...c, value: r.value })), variables: r.variables });
+                    }}
+                  />
                 ) : (
                   <NoSelection />
                 ),
               },
-              { key: 'form', label: t('fd.tabForm'), children: <FormSettings design={design} onChange={(patch) => onChange({ ...design, ...patch })} /> },
+              { key: 'form', label: t('fd.tabForm'), children: <FormSettings design={design} sets={sets} onChange={(patch) => onChange({ ...design, ...patch })} onReplace={onChange} /> },
             ]}
           />
         </Card>

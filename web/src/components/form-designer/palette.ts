@@ -1,6 +1,7 @@
 // The designer's palette and the design state: every field type of form-schema.ts with its starting
 // settings, and the internal keys that let a field keep its identity while its prop is edited.
 import { FULL_WIDTH_TYPES, type FieldType, type FormColumn, type FormOption } from '../workflow/form-schema';
+import { usedVariables } from '../workflow/form-sets';
 
 /** A column while it is designed: $key is internal and never saved. */
 export type DesignColumn = Omit<FormColumn, 'children'> & { $key: string; children?: { column?: DesignColumn[] } };
@@ -109,6 +110,8 @@ export function fromDesign(design: DesignOption): FormOption {
     });
   const { column, ...rest } = design;
   const out: FormOption = { ...rest, column: clean(column) };
+  // the form keeps only the variables its defaults still use
+  out.variables = usedVariables(design.variables, out.column);
   for (const [k, v] of Object.entries(out)) if (v === undefined || v === '') delete (out as Record<string, unknown>)[k];
   return out;
 }

@@ -4,9 +4,9 @@
 // hidden, unwritable fields are read-only and drop their rules; required / upload / pattern rules
 // carry the exact §5 messages; the dynamic sub-table has its own required checks. Field types and
 // their controls are in form-fields.tsx, the schema in form-schema.ts, default-value templates in
-// form-template.ts.
-import { type ReactNode } from 'react';
-import { Col, Divider, Form, Row, Typography, type FormInstance } from 'antd';
+// form-template.ts, the theme and variables a form keeps in form-sets.ts.
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { Col, ConfigProvider, Divider, Form, Row, Typography, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shell/store';
@@ -25,6 +25,7 @@ import {
   type Values,
 } from './form-schema';
 import { resolveDefault, type TemplateContext } from './form-template';
+import { layoutOf } from './form-sets';
 import './form-renderer.css';
 
 export { columnsOf, labelOf, UserField };
@@ -55,7 +56,8 @@ export function sessionTemplateContext(): TemplateContext {
 }
 
 /** Default values of the columns (value) for a new form: ${...} templates filled (form-template.ts). */
-export function defaultsOf(option: FormOption | null | undefined, ctx: TemplateContext = sessionTemplateContext()): Values {
+export function defaultsOf(option: FormOption | null | undefined, context: TemplateContext = sessionTemplateContext()): Values {
+  const ctx = { ...context, variables: context.variables ?? option?.variables };
   const out: Values = {};
   for (const c of columnsOf(option)) {
     const type = typeOf(c);
@@ -154,8 +156,12 @@ const ALL = () => true;
 
 export function FormRenderer({ option, form, writable = ALL, initialValues, className, emptyText }: FormRendererProps) {
   const { t } = useTranslation();
-  const position = option?.labelPosition ?? 'top';
+  // the form's own settings, else its theme's (form-sets.ts)
+  const layout = layoutOf(option);
+  const position = layout.labelPosition;
   const horizontal = position !== 'top';
+  const variables = option?.variables;
+  const templateContext = useMemo(() => (variables ? () => ({ ...sessionTemplateContext(), variables }) : sessionTemplateContext), [variables]);
   const item = (c: FormColumn): ReactNode => {
     if (c.readable === false || c.display === false) return null;
     const type = typeOf(c);
@@ -169,7 +175,7 @@ export function FormRenderer({ option, form, writable = ALL, initialValues, clas
       );
     }
     const canWrite = writable(c) && c.writable !== false && c.disabled !== true && c.readonly !== true;
-    const span = FULL_WIDTH_TYPES.has(type) ? 24 : (c.span ?? option?.span ?? 12);
+    const span = FULL_WIDTH_TYPES.has(type) ? 24 : (c.span ?? layout.span);
     return (
       <Col xs={24} md={span} key={c.prop}>
         <Form.Item
@@ -180,32 +186,37 @@ export function FormRenderer({ option, form, writable = ALL, initialValues, clas
           extra={c.tip}
           className={`wf-field wf-field-${c.prop} fr-type-${type}`}
         >
-          <Control column={c} disabled={!canWrite} templateContext={sessionTemplateContext} />
+          <Control column={c} disabled={!canWrite} templateContext={templateContext} />
         </Form.Item>
       </Col>
     );
   };
   if (!columnsOf(option).length) return <Typography.Text type="secondary">{emptyText ?? t('fr.noForm')}</Typography.Text>;
-  return (
+  const themed = layout.primaryColor;
+  const body = (
     <Form
       form={form}
       layout={horizontal ? 'horizontal' : 'vertical'}
       labelAlign={position === 'left' ? 'left' : 'right'}
-      labelCol={horizontal ? { flex: `${option?.labelWidth ?? 110}px` } : undefined}
+      labelCol={horizontal ? { flex: `${layout.labelWidth}px` } : undefined}
       labelWrap={horizontal}
       wrapperCol={horizontal ? { flex: 1 } : undefined}
-      size={option?.size}
+      size={layout.size}
       initialValues={initialValues}
-      className={`wf-form fr-form ${className ?? ''}`}
+      className={`wf-form fr-form${themed ? ' fr-themed' : ''} ${className ?? ''}`}
+      style={themed ? ({ '--fr-primary': themed } as CSSProperties) : undefined}
+      data-theme={option?.theme?.name || undefined}
       requiredMark
     >
-      <Row gutter={option?.gutter ?? 16}>{(option?.column ?? []).map(item)}</Row>
+      <Row gutter={layout.gutter}>{(option?.column ?? []).map(item)}</Row>
       {(option?.group ?? []).map((g, i) => (
         <div key={g.prop ?? i}>
           <Divider orientation="left">{g.label}</Divider>
-          <Row gutter={option?.gutter ?? 16}>{(g.column ?? []).map(item)}</Row>
+          <Row gutter={layout.gutter}>{(g.column ?? []).map(item)}</Row>
         </div>
       ))}
     </Form>
   );
+  // the theme's accent recolours the form's own controls only, not the page around it
+  return themed ? <ConfigProvider theme={{ token: { colorPrimary: themed } }}>{body}</ConfigProvider> : body;
 }

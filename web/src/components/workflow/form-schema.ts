@@ -1,6 +1,7 @@
 // The designed-form schema (spec 000 §3 "Form-designer column"): what the form designer saves as a
 // form's content and what FormRenderer draws. Workflow forms, micro-apps and reports share it, so
 // nothing here knows about processes. Pure module (no React), importable from node tests.
+import type { FormThemeRef } from './form-sets';
 
 /** A pattern rule with its own message (the §5 wording {label}格式不匹配 when message is empty). */
 export interface FormRule {
@@ -84,6 +85,10 @@ export interface FormOption {
   span?: number;
   /** Horizontal gap between fields in px. */
   gutter?: number;
+  /** The chosen theme (a copy of a wf_form_theme's content with its id and name; form-sets.ts). */
+  theme?: FormThemeRef;
+  /** The form variables its defaults use as ${prop}: prop → value (form-sets.ts). */
+  variables?: Record<string, string>;
 }
 
 export type Values = Record<string, unknown>;

@@ -10,6 +10,7 @@
 //   ${month} 2026-03, ${timestamp} milliseconds since 1970
 // Text around templates is kept ("申请人：${user.realName}"). An unknown name, or a user value that is
 // not known, makes the whole value fall back to its raw text, so a mistake shows instead of vanishing.
+// Any other ${name} is a form variable (form-sets.ts) when the form keeps one of that name.
 
 export interface TemplateUser {
   id?: string;
@@ -29,6 +30,8 @@ export interface TemplateUser {
 export interface TemplateContext {
   user: TemplateUser;
   now: Date;
+  /** The form's variables (form-sets.ts): ${prop} is their value, itself filled with the names above. */
+  variables?: Record<string, string>;
 }
 
 const USER_NAMES = ['id', 'userId', 'account', 'realName', 'nickName', 'deptId', 'deptName', 'postId', 'roleId', 'roleName', 'tenantId', 'phone', 'email'] as const;
@@ -74,7 +77,13 @@ export const isTemplate = (v: unknown): v is string => typeof v === 'string' && 
 export function fillTemplate(text: string, ctx: TemplateContext): string {
   let failed = false;
   const out = text.replace(/\$\{\s*([^}]*?)\s*\}/g, (_, name: string) => {
-    const v = name.startsWith('user.') ? userValue(name.slice(5), ctx.user) : timeValue(name, ctx.now);
+    let v = name.startsWith('user.') ? userValue(name.slice(5), ctx.user) : timeValue(name, ctx.now);
+    const variable = ctx.variables?.[name];
+    if (v === undefined && typeof variable === 'string') {
+      // a variable's value may use the built-in names, not other variables (no cycles)
+      const inner = fillTemplate(variable, { ...ctx, variables: undefined });
+      v = isTemplate(inner) ? undefined : inner;
+    }
     if (v === undefined) failed = true;
     return v ?? '';
   });

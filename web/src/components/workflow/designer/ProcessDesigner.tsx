@@ -21,6 +21,7 @@ import type { FormRow, ModelSettings } from '../../../pages/workflow/design/api'
 import { download, processOf, S, type DElement, type ModelerLike } from './bpmn';
 import { flowableDescriptor } from './flowableModdle';
 import { PropertiesPanel } from './PropertiesPanel';
+import type { ButtonSetting } from './buttons';
 import './designer.css';
 
 export interface ProcessDesignerProps {
@@ -30,7 +31,8 @@ export interface ProcessDesignerProps {
   onSettingsChange: (s: ModelSettings) => void;
   onStartForm: (formKey: string | null) => void;
   forms: FormRow[];
-  buttons: { key: string; name: string }[];
+  /** The tenant's button set (流程按钮) for the per-task button choices. */
+  buttons: ButtonSetting[];
   onSave: (xml: string) => Promise<void>;
   /** Answers whether it saved and deployed (false: the user cancelled). */
   onDeploy: (xml: string) => Promise<boolean>;

@@ -26,11 +26,9 @@ import {
   type MultiInstance,
 } from './bpmn';
 import { CommitInput, ListenerTable, PeopleField } from './fields';
+import { buttonChoices, DEFAULT_BUTTONS, type ButtonSetting } from './buttons';
 
-export const DEFAULT_BUTTONS = [
-  'wf_pass', 'wf_reject', 'wf_rollback', 'wf_terminate', 'wf_transfer', 'wf_delegate',
-  'wf_add_instance', 'wf_delete_instance', 'wf_copy', 'wf_urge', 'wf_withdraw', 'wf_print',
-];
+export { DEFAULT_BUTTONS };
 
 export interface PanelProps {
   modeler: ModelerLike;
@@ -38,7 +36,8 @@ export interface PanelProps {
   /** Bumped on every diagram change, so the panel reads the element again. */
   version: number;
   forms: FormRow[];
-  buttons: { key: string; name: string }[];
+  /** The tenant's button set (流程按钮): names, order and display of the engine's buttons. */
+  buttons: ButtonSetting[];
   settings: ModelSettings;
   onSettingsChange: (s: ModelSettings) => void;
   /** The start event's form: the model's form as well (the start screen reads the model's). */
@@ -510,7 +509,7 @@ function Buttons({ modeler, element, buttons }: PanelProps) {
   const custom = chosen.length > 0;
   const rejectTarget = flowableAttr(bo, 'rejectTarget');
   const userTasks = S.registry(modeler).filter((e) => e.type === 'bpmn:UserTask' && e.id !== element.id);
-  const known = buttons.length ? buttons : DEFAULT_BUTTONS.map((k) => ({ key: k, name: t(`wfd.button.${k}`) }));
+  const known = buttonChoices(buttons, (k) => t(`wfd.button.${k}`));
   return (
     <>
       <Form.Item label={t('wfd.panel.customButtons')} extra={custom ? undefined : t('wfd.panel.allButtons')}>
@@ -524,7 +523,18 @@ function Buttons({ modeler, element, buttons }: PanelProps) {
         <Checkbox.Group
           className="wf-button-checks"
           value={chosen}
-          options={known.map((b) => ({ value: b.key, label: b.name }))}
+          options={known.map((b) => ({
+            value: b.key,
+            // a button the set hides stays choosable when chosen already, marked, so it can be taken off
+            disabled: b.hidden && !chosen.includes(b.key),
+            label: b.hidden ? (
+              <span className="wf-button-hidden">
+                {b.name} <Tag className="wf-tag-hidden">{t('wfs.button.hidden')}</Tag>
+              </span>
+            ) : (
+              b.name
+            ),
+          }))}
           onChange={(v) => setFlowableAttr(modeler, element, 'buttons', (v as string[]).join(',') || 'wf_pass')}
         />
       )}

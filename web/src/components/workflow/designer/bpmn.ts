@@ -126,24 +126,48 @@ export function setFlowableAttr(m: ModelerLike, el: DElement, name: string, valu
 export interface Listener {
   kind: 'execution' | 'task';
   event: string;
-  /** expression | class | delegateExpression */
-  implType: 'expression' | 'class' | 'delegateExpression';
+  /** expression | class | delegateExpression | script */
+  implType: 'expression' | 'class' | 'delegateExpression' | 'script';
+  /** the expression, class name or delegate expression; for a script, its body */
   value: string;
+  /** script: its language (the engine runs javascript / js / ecmascript) */
+  scriptFormat?: string;
 }
 
 const LISTENER_TYPES = ['flowable:ExecutionListener', 'flowable:TaskListener'];
+/** Flowable's own script listeners: a class with the fields script and language (what real Flowable runs too). */
+export const SCRIPT_LISTENER_CLASS = {
+  execution: 'org.flowable.engine.impl.bpmn.listener.ScriptExecutionListener',
+  task: 'org.flowable.engine.impl.bpmn.listener.ScriptTaskListener',
+} as const;
+/** Script formats the engine runs (server engine runtime.ts). */
+export const SCRIPT_FORMATS = ['javascript', 'js', 'ecmascript'];
+const isScriptClass = (cls: unknown) => typeof cls === 'string' && /Script(Execution|Task)Listener$/.test(cls);
+
+interface FieldBO {
+  name?: string;
+  stringValue?: string;
+  string?: string;
+  expression?: string;
+}
 
 export function listenersOf(bo: BO): Listener[] {
   return (bo.extensionElements?.values ?? [])
     .filter((v) => LISTENER_TYPES.includes(v.$type))
     .map((v) => {
+      const kind = v.$type === 'flowable:TaskListener' ? 'task' : 'execution';
+      const event = v.event ?? '';
+      const fields = new Map(((v.fields ?? []) as FieldBO[]).map((f) => [f.name ?? '', f.stringValue ?? f.string ?? f.expression ?? '']));
+      // the two shapes the engine reads: a script child, or Flowable's script listener class with its fields
+      const script = v.script as { value?: string; scriptFormat?: string; language?: string } | undefined;
+      if (script && typeof script.value === 'string') {
+        return { kind, event, implType: 'script', value: script.value, scriptFormat: script.scriptFormat || script.language || 'javascript' } as Listener;
+      }
+      if (isScriptClass(v.class) && fields.has('script')) {
+        return { kind, event, implType: 'script', value: fields.get('script') ?? '', scriptFormat: fields.get('language') || 'javascript' } as Listener;
+      }
       const implType = v.class ? 'class' : v.delegateExpression ? 'delegateExpression' : 'expression';
-      return {
-        kind: v.$type === 'flowable:TaskListener' ? 'task' : 'execution',
-        event: v.event ?? '',
-        implType,
-        value: String(v[implType] ?? ''),
-      } as Listener;
+      return { kind, event, implType, value: String(v[implType] ?? '') } as Listener;
     });
 }
 
@@ -152,9 +176,18 @@ export function setListeners(m: ModelerLike, el: DElement, list: Listener[]): vo
   const moddle = S.moddle(m);
   const bo = el.businessObject;
   const others = (bo.extensionElements?.values ?? []).filter((v) => !LISTENER_TYPES.includes(v.$type));
-  const made = list.map((l) =>
-    moddle.create(l.kind === 'task' ? 'flowable:TaskListener' : 'flowable:ExecutionListener', { event: l.event, [l.implType]: l.value }),
-  );
+  const made = list.map((l) => {
+    const type = l.kind === 'task' ? 'flowable:TaskListener' : 'flowable:ExecutionListener';
+    if (l.implType !== 'script') return moddle.create(type, { event: l.event, [l.implType]: l.value });
+    const listener = moddle.create(type, { event: l.event, class: SCRIPT_LISTENER_CLASS[l.kind] });
+    const fields = [
+      moddle.create('flowable:Field', { name: 'language', stringValue: l.scriptFormat || 'javascript' }),
+      moddle.create('flowable:Field', { name: 'script', string: l.value }),
+    ];
+    for (const f of fields) f.$parent = listener;
+    listener.fields = fields;
+    return listener;
+  });
   const values = [...others, ...made];
   const ee = values.length ? moddle.create('bpmn:ExtensionElements', { values }) : undefined;
   for (const v of values) v.$parent = ee;

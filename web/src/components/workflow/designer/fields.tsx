@@ -1,12 +1,12 @@
 // Small controls of the properties panel: text that commits on blur / Enter (one undoable command
 // per edit, not per key), the people field over the shared PeoplePicker, and the listener table.
 import { useEffect, useState } from 'react';
-import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { CodeOutlined, DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PeoplePicker } from '../../PeoplePicker';
 import type { Person } from '../../../api/message';
-import type { Listener } from './bpmn';
+import { SCRIPT_FORMATS, type Listener } from './bpmn';
 
 export function CommitInput({
   value,
@@ -105,10 +105,64 @@ export function PeopleField({
 const EXECUTION_EVENTS = ['start', 'end', 'take'];
 const TASK_EVENTS = ['create', 'assignment', 'complete', 'delete'];
 
-/** Execution listeners (and task listeners on user tasks): event + expression / class / delegate expression. */
+/** The script of a script listener: its format (what the engine runs) and its body. */
+function ScriptDialog({ listener, onCancel, onOk }: { listener: Listener | null; onCancel: () => void; onOk: (patch: { scriptFormat: string; value: string }) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ scriptFormat: string; value: string }>();
+  useEffect(() => {
+    if (listener) form.setFieldsValue({ scriptFormat: listener.scriptFormat || 'javascript', value: listener.value });
+  }, [listener, form]);
+  const unsupported = !!listener?.scriptFormat && !SCRIPT_FORMATS.includes(listener.scriptFormat.toLowerCase());
+  return (
+    <Modal
+      open={!!listener}
+      title={t('wfs.script.title')}
+      width={720}
+      className="wf-script-dialog"
+      destroyOnHidden
+      maskClosable={false}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onCancel={onCancel}
+      onOk={() =>
+        form.validateFields().then(onOk, () => {
+          /* the form shows what is missing */
+        })
+      }
+    >
+      {unsupported && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('wfs.script.unsupported', { format: listener?.scriptFormat })} />}
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="scriptFormat"
+          label={t('wfs.script.format')}
+          rules={[
+            { required: true, message: t('wfs.script.formatRequired') },
+            { validator: async (_r, v: string) => { if (v && !SCRIPT_FORMATS.includes(v.toLowerCase())) throw new Error(t('wfs.script.formatUnsupported')); } },
+          ]}
+        >
+          <Select id="wf-script-format" style={{ width: 200 }} options={SCRIPT_FORMATS.map((f) => ({ value: f, label: f }))} />
+        </Form.Item>
+        <Form.Item
+          name="value"
+          label={t('wfs.script.body')}
+          extra={t(listener?.kind === 'task' ? 'wfs.script.taskHelp' : 'wfs.script.executionHelp')}
+          rules={[
+            { required: true, whitespace: true, message: t('wfs.script.bodyRequired') },
+            { max: 20000, message: t('wfs.script.bodyTooLong') },
+          ]}
+        >
+          <Input.TextArea id="wf-script-body" rows={12} spellCheck={false} className="wf-script-body" placeholder={listener?.kind === 'task' ? "task.setAssignee(execution.getVariable('leader'));" : "execution.setVariable('approved', days <= 3);"} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Execution listeners (and task listeners on user tasks): event + expression / class / delegate expression / script. */
 export function ListenerTable({ value, kinds, onChange }: { value: Listener[]; kinds: Listener['kind'][]; onChange: (v: Listener[]) => void }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState(value);
+  const [scripting, setScripting] = useState<number | null>(null);
   useEffect(() => setRows(value), [value]);
   const update = (i: number, patch: Partial<Listener>, commit = true) => {
     const next = rows.map((r, j) => (j === i ? { ...r, ...patch } : r));
@@ -166,16 +220,35 @@ export function ListenerTable({ value, kinds, onChange }: { value: Listener[]; k
                   value={r.implType}
                   style={{ width: 78 }}
                   popupMatchSelectWidth={false}
-                  options={(['expression', 'class', 'delegateExpression'] as const).map((k) => ({ value: k, label: t(`wfd.panel.impl.${k}`) }))}
-                  onChange={(implType) => update(r.i, { implType })}
+                  className="wf-listener-impl"
+                  options={(['expression', 'class', 'delegateExpression', 'script'] as const).map((k) => ({ value: k, label: t(k === 'script' ? 'wfs.script.impl' : `wfd.panel.impl.${k}`) }))}
+                  onChange={(implType) => {
+                    // a script body is no expression (and back): start the new kind empty
+                    const switching = (implType === 'script') !== (r.implType === 'script');
+                    update(r.i, { implType, ...(switching ? { value: '', scriptFormat: implType === 'script' ? 'javascript' : undefined } : {}) }, !switching);
+                    if (implType === 'script' && switching) setScripting(r.i);
+                  }}
                 />
-                <Input
-                  size="small"
-                  value={r.value}
-                  placeholder="${bean.method(execution)}"
-                  onChange={(e) => update(r.i, { value: e.target.value }, false)}
-                  onBlur={() => update(r.i, {})}
-                />
+                {r.implType === 'script' ? (
+                  <Button
+                    size="small"
+                    icon={<CodeOutlined />}
+                    className="wf-listener-script"
+                    title={`${r.scriptFormat || 'javascript'}: ${r.value.slice(0, 200)}`}
+                    onClick={() => setScripting(r.i)}
+                    style={{ flex: 1, minWidth: 0, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  >
+                    {r.value ? t('wfs.script.lines', { n: r.value.split('\n').length }) : t('wfs.script.edit')}
+                  </Button>
+                ) : (
+                  <Input
+                    size="small"
+                    value={r.value}
+                    placeholder="${bean.method(execution)}"
+                    onChange={(e) => update(r.i, { value: e.target.value }, false)}
+                    onBlur={() => update(r.i, {})}
+                  />
+                )}
               </Space.Compact>
             ),
           },
@@ -210,6 +283,14 @@ export function ListenerTable({ value, kinds, onChange }: { value: Listener[]; k
       >
         {t('wfd.panel.addListener')}
       </Button>
+      <ScriptDialog
+        listener={scripting === null ? null : (rows[scripting] ?? null)}
+        onCancel={() => setScripting(null)}
+        onOk={(patch) => {
+          if (scripting !== null) update(scripting, patch);
+          setScripting(null);
+        }}
+      />
     </div>
   );
 }

@@ -1,13 +1,18 @@
 // The designer's moddle descriptor for the flowable: namespace. It declares what the engine reads
 // (server/src/modules/workflow/engine/moddle-extensions.ts: assignee, candidates, form key, per-node
 // buttons and field rights, multi-instance collection) plus what a designer writes and the engine
-// keeps without executing (execution and task listeners), so every property round-trips as XML.
+// runs (execution and task listeners: expression, class, delegate expression, script), so every
+// property round-trips as XML.
 const attr = (name: string, type = 'String') => ({ name, isAttr: true, type });
 const listener = (name: string, allowedIn: string[]) => ({
   name,
   superClass: ['Element'],
   meta: { allowedIn },
-  properties: [attr('event'), attr('class'), attr('expression'), attr('delegateExpression')],
+  properties: [
+    attr('event'), attr('class'), attr('expression'), attr('delegateExpression'), attr('type'),
+    // script listeners: Flowable's fields (script, language) or a script child (server model.ts reads both)
+    { name: 'fields', type: 'Field', isMany: true }, { name: 'script', type: 'Script' },
+  ],
 });
 
 export const FLOWABLE_URI = 'http://flowable.org/bpmn';
@@ -39,6 +44,16 @@ export const flowableDescriptor = {
     { name: 'CallAttrs', isAbstract: true, extends: ['bpmn:CallActivity'], properties: [attr('calledElementBinding'), attr('inheritVariables', 'Boolean')] },
     listener('ExecutionListener', ['bpmn:Process', 'bpmn:FlowNode', 'bpmn:SequenceFlow']),
     listener('TaskListener', ['bpmn:UserTask']),
+    {
+      name: 'Field',
+      superClass: ['Element'],
+      properties: [attr('name'), attr('stringValue'), { name: 'expression', type: 'String' }, { name: 'string', type: 'String' }],
+    },
+    {
+      name: 'Script',
+      superClass: ['Element'],
+      properties: [attr('scriptFormat'), attr('language'), attr('resource'), { name: 'value', isBody: true, type: 'String' }],
+    },
     { name: 'Properties', superClass: ['Element'], properties: [{ name: 'values', type: 'Property', isMany: true }] },
     { name: 'Property', superClass: ['Element'], properties: [attr('id'), attr('name'), attr('value')] },
     {

@@ -82,7 +82,7 @@ export default function DesignProcessPage() {
           setSettingsDirty(true);
         }}
         forms={forms}
-        buttons={buttons.map((b) => ({ key: b.buttonKey, name: b.name }))}
+        buttons={buttons.map((b) => ({ key: b.buttonKey, name: b.name, display: b.display, sort: b.sort }))}
         onSave={async (diagram) => {
           await saveModel(diagram);
           message.success(t('wfd.designer.saved'));
