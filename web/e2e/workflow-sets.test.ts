@@ -206,6 +206,8 @@ describe('design sets in the browser', () => {
         if (hide) await dialog(page, btnDlg).getByText('隐藏', { exact: true }).click();
       };
       await toolbarAdd(table).click();
+      await dialog(page, btnDlg).locator('#buttonKey').waitFor();
+      await page.waitForTimeout(300); // the dialog's opening animation
       await save(page, btnDlg);
       await explain(page, btnDlg, '请选择按钮标识');
       await explain(page, btnDlg, '请输入按钮名称');

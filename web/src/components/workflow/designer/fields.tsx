@@ -175,6 +175,8 @@ export function ListenerTable({ value, kinds, onChange }: { value: Listener[]; k
         size="small"
         pagination={false}
         rowKey="i"
+        // four columns are wider than the panel: the table scrolls rather than clipping the delete button
+        scroll={{ x: 'max-content' }}
         dataSource={rows.map((r, i) => ({ ...r, i }))}
         locale={{ emptyText: t('wfd.panel.noListeners') }}
         columns={[
