@@ -349,6 +349,21 @@ await forEachDatabase('workflow API', (kind) => {
     }
     const btn = (await post('/api/blade-workflow/design/button/submit', { buttonKey: 'wf_pass', name: '通过', sort: 1 })).body.data;
     assert.equal((await get('/api/blade-workflow/design/button/list')).body.data.records[0].name, '通过');
+    // one row per engine button: an unknown key and a second wf_pass are refused, nothing written
+    const unknown = await post('/api/blade-workflow/design/button/submit', { buttonKey: 'wf_launch_rockets', name: '发射' });
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.msg, /按钮标识不存在/);
+    const twice = await post('/api/blade-workflow/design/button/submit', { buttonKey: 'wf_pass', name: '同意' });
+    assert.equal(twice.status, 400);
+    assert.match(twice.body.msg, /按钮标识已存在/);
+    assert.equal((await post('/api/blade-workflow/design/button/submit', { id: btn.id, buttonKey: 'wf_pass', name: '同意办理', sort: 1 })).status, 200);
+    assert.equal((await get('/api/blade-workflow/design/button/list')).body.data.total, 1);
+    // an ordinary user may not write any set
+    for (const base of ['form/theme', 'form/variable', 'form/default-values', 'button']) {
+      const r = await post(`/api/blade-workflow/design/${base}/submit`, { name: 'x', buttonKey: 'wf_reject', prop: 'x', content: {} }, user);
+      assert.equal(r.status, 403, base);
+    }
+    assert.equal((await post(`/api/blade-workflow/design/button/remove?ids=${btn.id}`, {}, user)).status, 403);
     assert.equal((await post(`/api/blade-workflow/design/button/remove?ids=${btn.id}`)).status, 200);
     const tree = (await get('/api/blade-workflow/design/category/tree', user)).body.data;
     assert.ok(tree.some((n: { title: string }) => n.title === '人事'));

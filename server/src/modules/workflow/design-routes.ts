@@ -15,7 +15,7 @@ import { ADMIN_TENANT } from '../system/menu-service.ts';
 import { parseBpmn } from './engine/index.ts';
 import { adminGuard, tenantInstances } from './ops-routes.ts';
 import { modelView, startableKeys } from './process-routes.ts';
-import { actorOf, MSG, parseJson, WorkflowService, type ModelSettings } from './service.ts';
+import { actorOf, DEFAULT_BUTTON_NAMES, MSG, parseJson, WorkflowService, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const D = '/api/blade-workflow/design';
@@ -315,7 +315,8 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   // ---- plain entities ----
   // each set is read by every design screen; writing needs its menu's button codes (0021), or the
   // designer's own edit / delete code as before the set screens existed
-  const plain = (base: string, table: string, code: string, designer: string, columns: Record<string, 'id' | 'string' | 'number' | 'date'>, body: z.ZodObject<z.ZodRawShape>) =>
+  const plain = (base: string, table: string, code: string, designer: string, columns: Record<string, 'id' | 'string' | 'number' | 'date'>, body: z.ZodObject<z.ZodRawShape>,
+    beforeSave?: Parameters<typeof resource>[2]['beforeSave']) =>
     void app.register(async (sub) => {
       const write = adminGuard([`${code}_add`, `${code}_edit`, `${designer}_edit`]);
       const remove = adminGuard([`${code}_delete`, `${designer}_delete`]);
@@ -323,14 +324,20 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
         if (req.method !== 'POST') return;
         await (req.url.split('?')[0]!.endsWith('/remove') ? remove : write)(req);
       });
-      resource(sub, db, { base: `${D}/${base}`, tag: TAG, table, tenant: true, columns: { id: 'id', createTime: 'date', ...columns }, body });
+      resource(sub, db, { base: `${D}/${base}`, tag: TAG, table, tenant: true, columns: { id: 'id', createTime: 'date', ...columns }, body, beforeSave });
     });
   plain('form/theme', 'wf_form_theme', 'wf_form_theme', 'wf_design_form', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
   plain('form/variable', 'wf_form_variable', 'wf_form_variable', 'wf_design_form', { name: 'string', prop: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), prop: zText(255), content: zJsonText }));
   plain('form/default-values', 'wf_form_default_values', 'wf_form_default_values', 'wf_design_form', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
   plain('button', 'wf_button', 'wf_button', 'wf_design_model', { buttonKey: 'string', name: 'string', display: 'number', sort: 'number' }, z.object({
     id: zOptId, buttonKey: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(64), display: z.coerce.number().int().min(0).max(1).optional(), sort: z.coerce.number().int().optional(),
-  }));
+  }), async (ctx, e) => {
+    // one row per engine button: the set renames, orders or hides the buttons the engine knows
+    if (!Object.hasOwn(DEFAULT_BUTTON_NAMES, String(e.buttonKey))) throw new ApiError(400, MSG.buttonUnknown);
+    let q = db.selectFrom('wfButton').select('id').where('tenantId', '=', ctx.tenantId).where('buttonKey', '=', e.buttonKey as string).where('isDeleted', '=', 0);
+    if (e.id) q = q.where('id', '<>', e.id as string);
+    if (await q.executeTakeFirst()) throw new ApiError(400, MSG.buttonTaken);
+  });
   resource(app, db, {
     base: `${D}/category`, tag: TAG, table: 'wf_category', tenant: true, only: ['list', 'detail', 'submit', 'remove'], columns: categories.def.columns,
     body: z.object({ id: zOptId, parentId: zOptId.transform((v) => v || '0'), name: z.string().trim().min(1).max(64), sort: z.coerce.number().int().optional() }),

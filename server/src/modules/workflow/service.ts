@@ -49,6 +49,8 @@ export const MSG = {
   fieldUpload: ['{label}必须上传', '{label} must have a file'],
   fieldPattern: ['{label}格式不匹配', '{label} has the wrong format'],
   supervisionMissing: ['督办记录不存在', 'The supervision record does not exist'],
+  buttonUnknown: ['按钮标识不存在', 'No such button key'],
+  buttonTaken: ['按钮标识已存在', 'This button key is already configured'],
 } as const satisfies Record<string, Message>;
 
 /** A message in the caller's language (success texts of §4 "After success of an action"). */
