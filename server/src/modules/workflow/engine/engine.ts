@@ -166,6 +166,11 @@ export class WorkflowEngine {
         if (!lazy) await s.begin();
         try {
           const result = await fn(s);
+          // waiting conditional events see what the action armed and set; a firing changes the answer
+          if (await s.settleConditions()) {
+            const st = this.resultStates.get(result as object);
+            if (st) Object.assign(result as object, this.result(s, st));
+          }
           // the events go to the outbox in the same transaction: a crash before they are delivered loses none
           const ids = s.events.map((e) => {
             if (!INTERNAL_EVENTS.has(e.type) && !this.listeners.get(e.type)?.size) return null;
@@ -308,8 +313,13 @@ export class WorkflowEngine {
     for (const state of s.states.values()) {
       for (const t of state.tasks.values()) tasks.push(taskView(t, state.inst.businessKey, state.inst.initiator, state.inst.status, state.def.name));
     }
-    return { instanceId: st.inst.id, status: st.inst.status, tasks };
+    const out = { instanceId: st.inst.id, status: st.inst.status, tasks };
+    this.resultStates.set(out, st);
+    return out;
   }
+
+  /** the instance each action result describes (recomputed when conditional events fire at the end of the action) */
+  private readonly resultStates = new WeakMap<object, InstanceState>();
 
   private setStatus(s: Session, st: InstanceState, status: InstanceStatus): void {
     if (st.inst.status !== status) s.uow.patch(T.instance, st.inst, { status, version: st.inst.version + 1 });
@@ -596,6 +606,7 @@ export class WorkflowEngine {
       const allowed = await this.backNodes(s.tx, st.model, task);
       if (!allowed.some((b) => b.nodeId === target)) throw new WorkflowError(M.backNodeInvalid, { node: target });
       s.comment(st, 'rollbackComment', { taskId: task.id, activityId: task.taskDefKey, userId: user, action: 'rollback', message: input.comment ?? null });
+      await s.taskEndsUncompleted(st, task);
       s.finishTask(st, task, 'completed', 'rollback', user);
       s.endActivity(st, (a) => a.taskId === task.id, 'rollback');
       s.events.push({ type: 'taskCompleted', tenantId: task.tenantId, instanceId: task.instanceId, taskId: task.id, taskName: task.name ?? '', user, outcome: 'rollback' });
@@ -617,7 +628,9 @@ export class WorkflowEngine {
         this.assertHandler(st, locked.task, user);
         this.requireButton(locked.node, 'wf_terminate');
         s.comment(st, 'terminateComment', { taskId: locked.task.id, activityId: locked.task.taskDefKey, userId: user, action: 'terminate', message: comment ?? null });
+        await s.taskEndsUncompleted(st, locked.task);
         s.finishTask(st, locked.task, 'completed', 'terminate', user);
+        s.endActivity(st, (a) => a.taskId === locked.task.id, 'terminated');
       } else {
         st = await s.load(target.instanceId ?? '');
         if (!ACTIVE_STATUSES.includes(st.inst.status)) throw new WorkflowError(M.instanceNotRunning);
@@ -659,7 +672,7 @@ export class WorkflowEngine {
       }
       const from = [...st.execs.values()].find((e) => e.parentId !== null && e.state !== 'scope') ?? [...st.execs.values()].find((e) => e.parentId !== null);
       if (!from) throw new WorkflowError(M.instanceNotRunning);
-      for (const t of [...st.tasks.values()]) s.finishTask(st, t, 'cancelled', 'recall', null);
+      for (const t of [...st.tasks.values()]) await s.cancelTask(st, t, 'recall');
       await this.moveBack(s, st, from, init.id, 'recall');
       this.setStatus(s, st, 'recall');
       return this.result(s, st);
@@ -683,7 +696,7 @@ export class WorkflowEngine {
       const from = st.execs.get(next[0]!.executionId!);
       if (!from) throw new WorkflowError(M.withdrawNothing);
       s.comment(st, 'withdrawComment', { taskId, activityId: done.taskDefKey, userId: user, action: 'withdraw', message: comment ?? null });
-      for (const t of next) s.finishTask(st, t, 'cancelled', 'withdraw', null);
+      for (const t of next) await s.cancelTask(st, t, 'withdraw');
       s.assigneeFor.set(done.taskDefKey, user);
       await s.rollbackTo(st, from, done.taskDefKey, 'withdraw');
       return this.result(s, st);
@@ -836,8 +849,7 @@ export class WorkflowEngine {
         removed = items.length - kept.length;
         items = kept;
         for (const t of siblings) { // the active signer of a sequential node
-          s.finishTask(st, t, 'cancelled', 'deleteMultiInstance', null);
-          s.cancelTree(st, st.execs.get(t.executionId!)!, 'deleteMultiInstance');
+          await s.cancelTree(st, st.execs.get(t.executionId!)!, 'deleteMultiInstance');
           items.splice(current, 1);
           removed++;
           restartAt = current;
@@ -845,8 +857,7 @@ export class WorkflowEngine {
       } else {
         for (const t of siblings) {
           const e = st.execs.get(t.executionId!)!;
-          s.finishTask(st, t, 'cancelled', 'deleteMultiInstance', null);
-          s.cancelTree(st, e, 'deleteMultiInstance');
+          await s.cancelTree(st, e, 'deleteMultiInstance');
           removed++;
         }
         s.setVar(st, root.id, 'nrOfActiveInstances', Math.max(0, Number(s.getLocal(st, root.id, 'nrOfActiveInstances') ?? 0) - removed));
@@ -896,6 +907,19 @@ export class WorkflowEngine {
         s.events.push({ type: 'urged', tenantId: t.tenantId, instanceId: t.instanceId, taskId: t.id, fromUser: user, receivers });
       }
       return { receivers: [...all] };
+    });
+  }
+
+  /**
+   * Sets process variables of a running instance (instance level). Waiting conditional events of
+   * the instance are evaluated afterwards, like after every action.
+   */
+  async setVariables(instanceId: string, variables: Record<string, Value>): Promise<ActionResult> {
+    return this.act(async (s) => {
+      const st = await s.load(instanceId);
+      if (!ACTIVE_STATUSES.includes(st.inst.status)) throw new WorkflowError(M.instanceNotRunning);
+      s.setVars(st, variables);
+      return this.result(s, st);
     });
   }
 

@@ -13,7 +13,7 @@ export type NodeType =
   | 'eventBasedGateway' | 'complexGateway' | 'subProcess' | 'callActivity' | 'intermediateCatchEvent'
   | 'intermediateThrowEvent' | 'boundaryEvent';
 
-export type EventKind = 'none' | 'timer' | 'message' | 'signal' | 'terminate' | 'error' | 'escalation' | 'compensate' | 'other';
+export type EventKind = 'none' | 'timer' | 'message' | 'signal' | 'terminate' | 'error' | 'escalation' | 'compensate' | 'conditional' | 'other';
 
 /**
  * An execution listener (start, end, take) or task listener (create, assignment, complete, delete):
@@ -81,6 +81,12 @@ export interface FlowNode {
   /** error boundary: variables that receive the caught error's code and message */
   errorCodeVariable?: string;
   errorMessageVariable?: string;
+  /** conditional events: the `${...}` condition they wait for */
+  condition?: string;
+  /** start events: false for a non-interrupting event sub-process start (isInterrupting="false") */
+  isInterrupting?: boolean;
+  /** an event sub-process (subProcess triggeredByEvent="true"): never reached by flows, started by its start event */
+  triggeredByEvent?: boolean;
   /** a signal thrown to this instance only (flowable:scope="processInstance") */
   signalScope?: 'global' | 'processInstance';
   listeners?: ListenerDef[];
@@ -100,7 +106,8 @@ export interface FlowNode {
 
 export interface SequenceFlowDef { id: string; name: string; source: string; target: string; condition?: string; listeners?: ListenerDef[] }
 
-export interface Scope { id: string; startId?: string; nodeIds: string[] }
+/** The process or a sub-process: its nodes, its start event, and the event sub-processes it holds. */
+export interface Scope { id: string; startId?: string; nodeIds: string[]; eventSubIds: string[] }
 
 export interface ProcessModel {
   id: string;
@@ -258,7 +265,7 @@ function timerOf(def: ModdleEl): TimerSpec | undefined {
 
 interface EventInfo {
   kind: EventKind; timer?: TimerSpec; name?: string; code?: string; refId?: string;
-  codeVar?: string; messageVar?: string; scope?: 'global' | 'processInstance';
+  codeVar?: string; messageVar?: string; scope?: 'global' | 'processInstance'; condition?: string;
 }
 
 function eventOf(el: ModdleEl, unresolved: Map<ModdleEl, Map<string, string>>): EventInfo {
@@ -291,6 +298,7 @@ function eventOf(el: ModdleEl, unresolved: Map<ModdleEl, Map<string, string>>): 
       return { kind: 'escalation', code: str(ref?.escalationCode) ?? ref?.id ?? dangling('bpmn:escalationRef'), refId: ref?.id };
     }
     case 'bpmn:CompensateEventDefinition': return { kind: 'compensate', refId: (d.activityRef as ModdleEl | undefined)?.id };
+    case 'bpmn:ConditionalEventDefinition': return { kind: 'conditional', condition: bodyOf(d.condition) };
     default: return { kind: 'other' };
   }
 }
@@ -338,7 +346,7 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
   };
 
   const walk = (container: ModdleEl, scopeId: string) => {
-    const scope: Scope = { id: scopeId, nodeIds: [] };
+    const scope: Scope = { id: scopeId, nodeIds: [], eventSubIds: [] };
     model.scopes.set(scopeId, scope);
     for (const el of arr<ModdleEl>(container.flowElements)) {
       const t = lcFirst(localType(el.$type));
@@ -346,8 +354,12 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
         const cond = el.conditionExpression as ModdleEl | undefined;
         const language = str(cond?.language);
         if (language && !/juel|^$/i.test(language)) warnings.push(`flow ${el.id}: condition language ${language} is read as an expression`);
-        model.flows.set(el.id!, {
-          id: el.id!, name: str(el.name) ?? '', source: (el.sourceRef as ModdleEl).id!, target: (el.targetRef as ModdleEl).id!,
+        // Flowable's own test files leave flows without an id: they get one from their ends
+        const source = (el.sourceRef as ModdleEl).id!, target = (el.targetRef as ModdleEl).id!;
+        let id = el.id;
+        if (!id) for (let i = 1; model.flows.has((id = `${source}__${target}${i > 1 ? `__${i}` : ''}`)); i++);
+        model.flows.set(id, {
+          id, name: str(el.name) ?? '', source, target,
           condition: bodyOf(cond), listeners: listenersOf(el, 'executionlistener'),
         });
         continue;
@@ -373,6 +385,7 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
         node.errorCodeVariable = ev.codeVar;
         node.errorMessageVariable = ev.messageVar;
         if (ev.kind === 'signal') node.signalScope = ev.scope;
+        if (ev.kind === 'conditional') node.condition = ev.condition;
       }
       if (type === 'receiveTask') {
         const ref = el.messageRef as ModdleEl | undefined;
@@ -382,6 +395,7 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
         const iv = ext(el, 'initiator');
         if (iv) { node.initiatorVar = iv; if (scopeId === model.id) model.initiatorVar = iv; }
         node.formKey = ext(el, 'formKey');
+        if (el.isInterrupting === false) node.isInterrupting = false;
         if (scopeId === model.id || !scope.startId) {
           if (ev.kind === 'none' || !scope.startId) scope.startId = node.id;
         }
@@ -462,6 +476,10 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
           completionCondition: bodyOf(loop.completionCondition),
         };
       }
+      if (type === 'subProcess' && el.triggeredByEvent === true) {
+        node.triggeredByEvent = true;
+        scope.eventSubIds.push(node.id);
+      }
       model.nodes.set(node.id, node);
       scope.nodeIds.push(node.id);
       if (type === 'subProcess') walk(el, node.id);
@@ -496,6 +514,9 @@ function buildProcess(proc: ModdleEl, unresolved: Map<ModdleEl, Map<string, stri
   return model;
 }
 
+/** the start events an event sub-process may have (compensation event sub-processes are not executed) */
+const EVENT_SUB_STARTS = new Set<EventKind>(['message', 'signal', 'timer', 'conditional', 'error', 'escalation']);
+
 function validate(model: ProcessModel): string[] {
   const errors: string[] = [];
   const check = (where: string, text: string | undefined) => {
@@ -513,12 +534,23 @@ function validate(model: ProcessModel): string[] {
     check(`${n.id} candidateGroups`, n.candidateGroups);
     check(`${n.id} completionCondition`, n.multiInstance?.completionCondition);
     if (n.type === 'boundaryEvent' && !n.attachedTo) errors.push(`${n.id}: boundary event without attachedToRef`);
+    if (n.eventKind === 'conditional') {
+      if (!n.condition) errors.push(`${n.id}: a conditional event without a condition`);
+      check(`${n.id} condition`, n.condition);
+    }
+    if (n.triggeredByEvent) {
+      const start = model.nodes.get(model.scopes.get(n.id)?.startId ?? '');
+      if (!start || !EVENT_SUB_STARTS.has(start.eventKind ?? 'none')) {
+        errors.push(`${n.id}: an event sub-process needs a message, signal, timer, conditional, error or escalation start event`);
+      } else if (start.eventKind === 'error' && start.isInterrupting === false) errors.push(`${start.id}: an error start event always interrupts`);
+      if (n.incoming.length || n.outgoing.length) errors.push(`${n.id}: an event sub-process has no sequence flows`);
+    }
     for (const l of [...(n.listeners ?? []), ...(n.taskListeners ?? [])]) if (l.kind === 'expression') check(`${n.id} listener`, l.ref);
     if (n.type === 'eventBasedGateway') {
       for (const f of n.outgoing) {
         const t = model.nodes.get(model.flows.get(f)!.target);
-        const ok = t && ((t.type === 'intermediateCatchEvent' && ['timer', 'message', 'signal'].includes(t.eventKind ?? '')) || t.type === 'receiveTask');
-        if (!ok) errors.push(`${n.id}: an event-based gateway may only lead to timer, message or signal catch events and receive tasks`);
+        const ok = t && ((t.type === 'intermediateCatchEvent' && ['timer', 'message', 'signal', 'conditional'].includes(t.eventKind ?? '')) || t.type === 'receiveTask');
+        if (!ok) errors.push(`${n.id}: an event-based gateway may only lead to timer, message, signal or conditional catch events and receive tasks`);
       }
     }
   }

@@ -312,6 +312,7 @@ export class Session {
     if (st.model.initiatorVar !== 'initiator') this.setVar(st, root.id, 'initiator', initiator);
     for (const [k, v] of Object.entries(variables)) this.setVar(st, root.id, k, v);
     if (st.model.listeners) await this.fireListeners(st, root, st.model.listeners, 'start', st.model.id);
+    this.armEventSubs(st, root, st.model.id);
     const start = startId ?? st.model.scopes.get(st.model.id)!.startId!;
     const token = this.newExec(st, root.id, start);
     await this.execute(st, token, st.model.nodes.get(start)!);
@@ -372,6 +373,7 @@ export class Session {
           if (t.type === 'receiveTask') this.subscribe(st, exec, t, 'message', t.eventName ?? t.id);
           else if (t.eventKind === 'timer' && t.timer) this.addTimer(st, exec, t.id, 'catch', t.timer);
           else if ((t.eventKind === 'message' || t.eventKind === 'signal') && t.eventName) this.subscribe(st, exec, t, t.eventKind, t.eventName);
+          else if (t.eventKind === 'conditional') this.subscribeConditional(st, exec, t);
         }
         return;
       }
@@ -385,9 +387,10 @@ export class Session {
       case 'parallelGateway':
         return this.gateway(st, exec, node);
       case 'subProcess': {
-        this.startActivity(st, exec, node);
+        this.startActivity(st, exec, node, node.triggeredByEvent ? { activityType: 'eventSubProcess' } : {});
         this.patchExec(exec, { isScope: true, state: 'scope' });
         if (!node.multiInstance) this.armBoundaries(st, exec, node);
+        this.armEventSubs(st, exec, node.id);
         const start = st.model.scopes.get(node.id)?.startId;
         if (!start) return this.completeActivity(st, exec, node);
         const token = this.newExec(st, exec.id, start);
@@ -403,6 +406,10 @@ export class Session {
         }
         if ((node.eventKind === 'message' || node.eventKind === 'signal') && node.eventName) {
           this.subscribe(st, exec, node, node.eventKind, node.eventName);
+          return;
+        }
+        if (node.eventKind === 'conditional') {
+          this.subscribeConditional(st, exec, node);
           return;
         }
         throw new WorkflowError(M.unsupported, { element: `${node.type} ${node.id} (${node.eventKind})` });
@@ -636,7 +643,7 @@ export class Session {
     const scope = st.execs.get(exec.parentId!)!;
     if (!implicit && node.eventKind === 'terminate') {
       // terminate end: every token of its scope ends here
-      for (const c of this.children(st, scope.id)) this.cancelTree(st, c, 'terminated');
+      for (const c of this.children(st, scope.id)) await this.cancelTree(st, c, 'terminated');
     } else this.dropExec(st, exec);
     if (!st.execs.has(scope.id)) return;
     return this.scopeMaybeDone(st, scope);
@@ -779,7 +786,7 @@ export class Session {
     const cc = node.multiInstance!.completionCondition;
     const done = cc ? this.cond(st, inst, cc, `${node.id} completionCondition`) : false;
     const index = inst.loopCounter ?? 0;
-    this.cancelTree(st, inst, 'completed', true);
+    await this.cancelTree(st, inst, 'completed', true);
     const items = (this.getLocal(st, root.id, MI_COLLECTION) as Value[] | undefined) ?? [];
     const total = Number(this.getLocal(st, root.id, 'nrOfInstances') ?? items.length);
     if (done || completed >= total) return this.finishMulti(st, root, node);
@@ -796,7 +803,7 @@ export class Session {
 
   /** The multi-instance activity is done: cancel what is left and leave with the root token. */
   async finishMulti(st: InstanceState, root: ExecRow, node: FlowNode): Promise<void> {
-    for (const c of this.children(st, root.id)) this.cancelTree(st, c, 'mi-completed');
+    for (const c of this.children(st, root.id)) await this.cancelTree(st, c, 'mi-completed');
     const vars = st.vars.get(root.id);
     if (vars) for (const v of vars.values()) this.uow.remove(T.variable, v);
     st.vars.delete(root.id);
@@ -821,8 +828,9 @@ export class Session {
       const token = this.newExec(st, exec.parentId, boundary.id);
       return this.execute(st, token, boundary);
     }
-    for (const c of this.children(st, exec.id)) this.cancelTree(st, c, reason);
-    for (const t of [...st.tasks.values()]) if (t.executionId === exec.id) this.finishTask(st, t, 'cancelled', reason, null);
+    for (const c of this.children(st, exec.id)) await this.cancelTree(st, c, reason);
+    for (const t of [...st.tasks.values()]) if (t.executionId === exec.id) await this.cancelTask(st, t, reason);
+    await this.activityCancelled(st, exec);
     this.endActivity(st, (a) => a.executionId === exec.id, reason);
     this.clearTimers(st, exec.id);
     this.clearSubs(st, exec.id);
@@ -841,6 +849,13 @@ export class Session {
    * other events are disarmed), or the catch event / receive task exec waits at.
    */
   async eventArrived(st: InstanceState, exec: ExecRow, target: FlowNode, reason: string, p: { sub?: SubscriptionRow; timer?: TimerRow } = {}): Promise<void> {
+    if (target.type === 'startEvent') {
+      // the start event of an event sub-process; exec runs the scope that holds it
+      const interrupting = target.isInterrupting !== false;
+      if (p.timer && (interrupting || !this.rescheduleTimer(st, p.timer))) this.removeTimer(st, p.timer);
+      if (p.sub && interrupting) this.removeSub(st, p.sub);
+      return this.startEventSub(st, exec, target, reason);
+    }
     if (target.type === 'boundaryEvent') {
       if (p.timer && (target.cancelActivity || !this.rescheduleTimer(st, p.timer))) this.removeTimer(st, p.timer);
       // a non-interrupting message or signal boundary stays armed while its activity runs
@@ -941,18 +956,35 @@ export class Session {
   async propagate(st: InstanceState, from: ExecRow, kind: 'error' | 'escalation', code: string | undefined, message?: string): Promise<boolean> {
     let state = st;
     let e: ExecRow | undefined = from;
+    let prev: ExecRow | undefined;
+    const pick = (list: FlowNode[]) => (code !== undefined ? list.find((c) => c.eventCode === code || c.eventRefId === code) : undefined)
+      ?? list.find((c) => c.eventCode === undefined);
+    const record = (s: InstanceState, catcher: FlowNode) => {
+      const root = this.root(s).id;
+      if (catcher.errorCodeVariable) this.setVar(s, root, catcher.errorCodeVariable, code ?? null);
+      if (catcher.errorMessageVariable) this.setVar(s, root, catcher.errorMessageVariable, message ?? null);
+    };
     for (;;) {
-      for (; e; e = e.parentId ? state.execs.get(e.parentId) : undefined) {
+      for (; e; prev = e, e = e.parentId ? state.execs.get(e.parentId) : undefined) {
+        // a scope's event sub-processes catch before the boundary events of the activity around it
+        // (but not what one of them throws: that goes out of the scope)
+        const scopeId = this.scopeOf(state, e);
+        const fromEventSub = !!prev?.activityId && !!state.model.nodes.get(prev.activityId)?.triggeredByEvent;
+        if (scopeId && !fromEventSub) {
+          const starts = (state.model.scopes.get(scopeId)?.eventSubIds ?? []).map((id) => this.eventSubStart(state, id)).filter((n) => n.eventKind === kind);
+          const start = starts.length ? pick(starts) : undefined;
+          if (start) {
+            record(state, start);
+            await this.startEventSub(state, e, start, kind);
+            return true;
+          }
+        }
         if (!e.activityId || this.isMiInstance(state, e)) continue; // a multi-instance activity's boundaries sit on its root
         const node = state.model.nodes.get(e.activityId);
         if (!node?.boundaryIds.length) continue;
-        const candidates = node.boundaryIds.map((id) => state.model.nodes.get(id)!).filter((b) => b.eventKind === kind);
-        const b = (code !== undefined ? candidates.find((c) => c.eventCode === code || c.eventRefId === code) : undefined)
-          ?? candidates.find((c) => c.eventCode === undefined);
+        const b = pick(node.boundaryIds.map((id) => state.model.nodes.get(id)!).filter((x) => x.eventKind === kind));
         if (!b) continue;
-        const root = this.root(state).id;
-        if (b.errorCodeVariable) this.setVar(state, root, b.errorCodeVariable, code ?? null);
-        if (b.errorMessageVariable) this.setVar(state, root, b.errorMessageVariable, message ?? null);
+        record(state, b);
         await this.triggerBoundary(state, e, b, kind);
         return true;
       }
@@ -960,9 +992,73 @@ export class Session {
       if (!state.inst.parentId || !state.inst.superExecutionId) return false;
       const parent = await this.load(state.inst.parentId, false);
       e = parent.execs.get(state.inst.superExecutionId);
+      prev = undefined;
       state = parent;
       if (!e) return false;
     }
+  }
+
+  /** The scope (process or sub-process id) an execution runs, if it is a scope execution. */
+  private scopeOf(st: InstanceState, e: ExecRow): string | undefined {
+    if (e.parentId === null) return st.model.id;
+    if (!e.isScope || e.isMiRoot || !e.activityId) return undefined;
+    return st.model.nodes.get(e.activityId)?.type === 'subProcess' ? e.activityId : undefined;
+  }
+
+  // ---- event sub-processes -------------------------------------------------------------------
+
+  /** The start event of an event sub-process. */
+  eventSubStart(st: InstanceState, eventSubId: string): FlowNode {
+    return st.model.nodes.get(st.model.scopes.get(eventSubId)!.startId!)!;
+  }
+
+  /**
+   * Arms the start events of the event sub-processes a scope holds: timers and subscriptions on the
+   * scope's execution, so they go when the scope ends (errors and escalations need nothing armed).
+   */
+  armEventSubs(st: InstanceState, scopeExec: ExecRow, scopeId: string): void {
+    const ids = st.model.scopes.get(scopeId)?.eventSubIds;
+    if (!ids?.length) return;
+    for (const id of ids) {
+      const start = this.eventSubStart(st, id);
+      if (start.eventKind === 'timer' && start.timer) this.addTimer(st, scopeExec, start.id, 'eventSub', start.timer);
+      else if ((start.eventKind === 'message' || start.eventKind === 'signal') && start.eventName) this.subscribe(st, scopeExec, start, start.eventKind, start.eventName);
+      else if (start.eventKind === 'conditional') this.subscribeConditional(st, scopeExec, start);
+    }
+  }
+
+  /** Disarms the event sub-process starts of a scope (its boundary events, if any, stay). */
+  private disarmEventSubs(st: InstanceState, scopeExec: ExecRow): void {
+    const isStart = (id: string) => st.model.nodes.get(id)?.type === 'startEvent';
+    st.timers = st.timers.filter((t) => {
+      if (t.executionId !== scopeExec.id || t.kind !== 'eventSub') return true;
+      this.uow.remove(T.timer, t);
+      return false;
+    });
+    st.subs = st.subs.filter((x) => {
+      if (x.executionId !== scopeExec.id || !isStart(x.activityId)) return true;
+      this.uow.remove(T.sub, x);
+      return false;
+    });
+  }
+
+  /**
+   * Starts the event sub-process of `start` in the scope `scopeExec` runs. Interrupting: everything
+   * else in the scope ends with `reason` (tasks cancelled, called instances ended) and the scope's
+   * event sub-process starts are disarmed; the scope ends when the event sub-process does.
+   * Non-interrupting: it runs beside the rest, and the scope waits for it too.
+   */
+  async startEventSub(st: InstanceState, scopeExec: ExecRow, start: FlowNode, reason: string): Promise<void> {
+    const sub = st.model.nodes.get(start.scopeId)!;
+    if (start.isInterrupting !== false) {
+      this.disarmEventSubs(st, scopeExec);
+      for (const c of this.children(st, scopeExec.id)) await this.cancelTree(st, c, reason);
+      await this.drainSubCancels();
+      if (!st.execs.has(scopeExec.id)) return;
+    }
+    const e = this.newExec(st, scopeExec.id, sub.id);
+    // the sub-process case starts its activity, arms its own event sub-processes and runs its start event
+    await this.execute(st, e, sub);
   }
 
   // ---- cancelling ----------------------------------------------------------------------------
@@ -972,9 +1068,10 @@ export class Session {
    * shown as done), timers and subscriptions go, called instances end. keepHistory=true is the
    * normal completion path of a multi-instance child (its task already ended).
    */
-  cancelTree(st: InstanceState, exec: ExecRow, reason: string, keepHistory = false): void {
-    for (const c of this.children(st, exec.id)) this.cancelTree(st, c, reason, keepHistory);
-    for (const t of [...st.tasks.values()]) if (t.executionId === exec.id) this.finishTask(st, t, 'cancelled', reason, null);
+  async cancelTree(st: InstanceState, exec: ExecRow, reason: string, keepHistory = false): Promise<void> {
+    for (const c of this.children(st, exec.id)) await this.cancelTree(st, c, reason, keepHistory);
+    for (const t of [...st.tasks.values()]) if (t.executionId === exec.id) await this.cancelTask(st, t, reason);
+    if (!keepHistory) await this.activityCancelled(st, exec);
     this.endActivity(st, (a) => a.executionId === exec.id, reason);
     this.clearTimers(st, exec.id);
     st.subs = st.subs.filter((s) => {
@@ -984,6 +1081,36 @@ export class Session {
     });
     if (exec.subInstanceId) this.pendingSubCancels.push({ instanceId: exec.subInstanceId, reason });
     this.dropExec(st, exec);
+  }
+
+  /** Ends a task that was not completed (its activity was cancelled): its delete listeners run first. */
+  async cancelTask(st: InstanceState, task: TaskRow, reason: string): Promise<void> {
+    const node = st.model.nodes.get(task.taskDefKey);
+    if (node?.taskListeners) await this.fireTaskListeners(st, task, node, 'delete');
+    this.finishTask(st, task, 'cancelled', reason, null);
+  }
+
+  /**
+   * The end listeners of the activity `exec` runs when it is cancelled (as Flowable runs them):
+   * only for an activity that started and has not ended; a multi-instance activity once, on its root.
+   */
+  async activityCancelled(st: InstanceState, exec: ExecRow): Promise<void> {
+    if (!exec.activityId || exec.state === 'waiting') return;
+    const node = st.model.nodes.get(exec.activityId);
+    if (!node?.listeners?.some((l) => l.event === 'end') || this.isMiInstance(st, exec)) return;
+    if (!exec.isMiRoot && !st.openActs.some((a) => a.executionId === exec.id && a.activityId === node.id)) return;
+    await this.fireListeners(st, exec, node.listeners, 'end', node.id);
+  }
+
+  /**
+   * A task an action ends without completing it (rollback, terminate by its handler): its delete
+   * listeners, then its activity's end listeners.
+   */
+  async taskEndsUncompleted(st: InstanceState, task: TaskRow): Promise<void> {
+    const node = st.model.nodes.get(task.taskDefKey);
+    if (node?.taskListeners) await this.fireTaskListeners(st, task, node, 'delete');
+    const exec = st.execs.get(task.executionId ?? '');
+    if (exec) await this.activityCancelled(st, exec);
   }
 
   /** called instances to end once the caller's tree is cancelled (they need their own load) */
@@ -1001,12 +1128,14 @@ export class Session {
   /** Ends an instance with a status; a called instance hands its variables back to its caller. */
   async endInstance(st: InstanceState, status: InstanceStatus, reason: string | null, resumeCaller = true): Promise<void> {
     const root = [...st.execs.values()].find((e) => e.parentId === null);
-    if (root && st.model.listeners) await this.fireListeners(st, root, st.model.listeners, 'end', st.model.id);
     if (root) {
-      for (const c of this.children(st, root.id)) this.cancelTree(st, c, reason ?? status);
+      // the activities end first (their delete and end listeners), then the process
+      for (const c of this.children(st, root.id)) await this.cancelTree(st, c, reason ?? status);
+      if (st.model.listeners) await this.fireListeners(st, root, st.model.listeners, 'end', st.model.id);
       this.clearTimers(st, root.id);
+      this.clearSubs(st, root.id);
     }
-    for (const t of [...st.tasks.values()]) this.finishTask(st, t, 'cancelled', reason ?? status, null);
+    for (const t of [...st.tasks.values()]) await this.cancelTask(st, t, reason ?? status);
     this.endActivity(st, () => true, reason ?? status);
     for (const s of this.supervisionsOf(st)) {
       if (s.status === 1) { this.uow.patch(T.supervision, s, { status: status === 'finished' ? 2 : 4, updateTime: this.now }); this.dropSupervisionTimer(st, s.id); }
@@ -1152,12 +1281,56 @@ export class Session {
     this.uow.remove(T.timer, timer);
   }
 
-  subscribe(st: InstanceState, exec: ExecRow, node: FlowNode, type: 'message' | 'signal', name: string): void {
+  subscribe(st: InstanceState, exec: ExecRow, node: FlowNode, type: SubscriptionRow['eventType'], name: string): void {
     const row: SubscriptionRow = {
       id: nextId(), tenantId: st.inst.tenantId, instanceId: st.inst.id, executionId: exec.id, eventType: type, eventName: name,
       activityId: node.id, createTime: this.now,
     };
     st.subs.push(this.uow.insert(T.sub, row));
+  }
+
+  /**
+   * A waiting conditional event: a subscription whose eventName records the condition at its last
+   * evaluation ('false' until evaluated). settleConditions evaluates it at the end of the action.
+   */
+  subscribeConditional(st: InstanceState, exec: ExecRow, node: FlowNode): void {
+    this.subscribe(st, exec, node, 'conditional', 'false');
+  }
+
+  /**
+   * Evaluates every waiting conditional event of the instances this action loaded, at the end of the
+   * action (so after whatever it armed and whatever variables it set); one whose condition went from
+   * false to true fires. Repeats until none fires (a firing may set variables or arm more). A
+   * condition that cannot be evaluated (a variable not set yet) counts as false. Answers whether any fired.
+   */
+  async settleConditions(): Promise<boolean> {
+    let fired = false;
+    for (let again = true; again;) {
+      again = false;
+      for (const st of this.states.values()) {
+        if (!st.subs.length || st.inst.endTime !== null) continue;
+        for (const sub of [...st.subs]) {
+          if (sub.eventType !== 'conditional' || !st.subs.includes(sub)) continue;
+          const exec = st.execs.get(sub.executionId);
+          const node = st.model.nodes.get(sub.activityId);
+          if (!exec || !node?.condition) continue;
+          let met: boolean;
+          try {
+            met = evaluateCondition(node.condition, this.resolver(st, exec));
+          } catch (e) {
+            if (!(e instanceof ExpressionError)) throw e;
+            met = false;
+          }
+          if (met === (sub.eventName === 'true')) continue;
+          this.uow.patch(T.sub, sub, { eventName: met ? 'true' : 'false' });
+          if (!met) continue;
+          this.tick();
+          await this.eventArrived(st, exec, node, 'conditional', { sub });
+          fired = again = true;
+        }
+      }
+    }
+    return fired;
   }
 
   removeSub(st: InstanceState, sub: SubscriptionRow): void {
@@ -1228,7 +1401,7 @@ export class Session {
       let produced: boolean;
       if (c.state === 'waiting' && c.joinFlow) produced = reach.has(model.flows.get(c.joinFlow)!.source);
       else produced = !!c.activityId && reach.has(c.activityId);
-      if (produced) this.cancelTree(st, c, reason);
+      if (produced) await this.cancelTree(st, c, reason);
       else kept.push(c);
     }
     await this.drainSubCancels();
@@ -1240,6 +1413,7 @@ export class Session {
       const e = this.newExec(st, parent.id, sub.id, { isScope: true, state: 'scope' });
       this.startActivity(st, e, sub);
       this.armBoundaries(st, e, sub);
+      this.armEventSubs(st, e, sub.id);
       const inner = i === chain.length - 1 ? targetId : chain[i + 1]!;
       this.parkJoins(st, e, inner, []);
       parent = e;

@@ -54,10 +54,13 @@ export interface CommentRow {
 }
 export interface TimerRow {
   id: string; tenantId: string; instanceId: string; executionId: string | null; elementId: string;
-  kind: 'boundary' | 'catch' | 'supervision'; dueTime: Time; repeat: number | null; period: string | null; supervisionId: string | null;
+  /** eventSub: the timer start event of an event sub-process, on the execution of the scope that holds it */
+  kind: 'boundary' | 'catch' | 'eventSub' | 'supervision'; dueTime: Time; repeat: number | null; period: string | null; supervisionId: string | null;
 }
 export interface SubscriptionRow {
-  id: string; tenantId: string; instanceId: string; executionId: string; eventType: 'message' | 'signal';
+  id: string; tenantId: string; instanceId: string; executionId: string;
+  /** conditional: a waiting conditional event; its eventName is 'true' or 'false', the condition at its last evaluation */
+  eventType: 'message' | 'signal' | 'conditional';
   eventName: string; activityId: string; createTime: Time;
 }
 export interface CopyRow {

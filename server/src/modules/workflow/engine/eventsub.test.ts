@@ -1,0 +1,247 @@
+// Event sub-processes, conditional events, the task listener `delete` event (and end listeners of
+// cancelled activities) and compensation inside completed sub-processes. On PGlite and on
+// PostgreSQL; the waiting ones also across a restart (the database closed and opened again).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { BpmnError, type WorkflowEngine } from './engine.ts';
+import { bpmn, flow, kinds, newEngine, openTestDb, TestClock, uniqueKey, type TestDb } from './testing.ts';
+
+const tenantId = '000000';
+const MIN = 60_000;
+
+for (const kind of await kinds()) {
+  describe(`engine event sub-processes and conditional events [${kind}]`, () => {
+    let db: TestDb;
+    let engine: WorkflowEngine;
+    const clock = new TestClock();
+    const calls: string[] = [];
+    const opts = () => ({
+      handlers: {
+        check: ({ variables }: { variables: Record<string, unknown> }) => {
+          if (variables.fail) throw new BpmnError(String(variables.fail), `failed with ${String(variables.fail)}`);
+          return { checked: true };
+        },
+        undo: ({ activityId }: { activityId: string }) => { calls.push(`undo:${activityId}`); },
+      },
+      listeners: {
+        log: (ctx: { event: string; activityId: string; task?: { id: string } }) => { calls.push(`${ctx.activityId}:${ctx.event}`); },
+      },
+    });
+    before(async () => {
+      db = await openTestDb(kind);
+      engine = newEngine(db, clock, opts());
+    });
+    after(async () => db.close());
+
+    const q = () => db.database.db;
+    const openTasks = async (instanceId: string) => (await q().selectFrom('wfTask').selectAll().where('instanceId', '=', instanceId)
+      .where('state', '=', 'active').orderBy('id').execute()) as { id: string; taskDefKey: string; assignee: string | null }[];
+    const keys = async (instanceId: string) => (await openTasks(instanceId)).map((t) => t.taskDefKey).sort();
+    const taskRows = async (instanceId: string, key: string) => (await q().selectFrom('wfTask').select(['state', 'outcome'])
+      .where('instanceId', '=', instanceId).where('taskDefKey', '=', key).orderBy('id').execute()) as { state: string; outcome: string | null }[];
+    const subs = async (instanceId: string) => (await q().selectFrom('wfEventSubscription').select(['eventType', 'eventName', 'activityId'])
+      .where('instanceId', '=', instanceId).orderBy('id').execute()) as { eventType: string; eventName: string; activityId: string }[];
+    const timers = async (instanceId: string) => (await q().selectFrom('wfTimer').select(['elementId', 'kind']).where('instanceId', '=', instanceId)
+      .orderBy('id').execute()) as { elementId: string; kind: string }[];
+    const acts = async (instanceId: string) => (await q().selectFrom('wfActivity').select(['activityId', 'activityType', 'endTime', 'endReason'])
+      .where('instanceId', '=', instanceId).where('activityType', '<>', 'sequenceFlow').orderBy('id').execute()) as { activityId: string; activityType: string; endTime: unknown; endReason: string | null }[];
+    const act = async (instanceId: string, id: string) => (await acts(instanceId)).filter((a) => a.activityId === id);
+    const deploy = async (body: string, extra = '', key = uniqueKey('es')) => { await engine.deploy(bpmn(key, body, extra), { tenantId }); return key; };
+    const start = async (body: string, variables: Record<string, unknown> = {}, extra = '', businessKey?: string) => {
+      const key = await deploy(body, extra);
+      return engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables, businessKey });
+    };
+    const complete = async (instanceId: string, key: string, variables?: Record<string, unknown>) => {
+      const t = (await openTasks(instanceId)).find((x) => x.taskDefKey === key);
+      assert.ok(t, `a task ${key} is open`);
+      return engine.completeTask(t.id, t.assignee ?? 'u', { variables });
+    };
+    const restart = async () => { await db.reopen(); engine = newEngine(db, clock, opts()); };
+
+    // ---- event sub-processes ---------------------------------------------------------------------
+
+    test('interrupting message event sub-process of the process: the main flow ends cleanly, the event sub-process finishes the instance', async () => {
+      const extra = `<message id="m" name="orderCancelled"/>`;
+      const body = `<startEvent id="s"/>${flow('s', 'f')}<parallelGateway id="f"/>${flow('f', 'pack')}${flow('f', 'bill')}
+        <userTask id="pack" flowable:assignee="u"/><userTask id="bill" flowable:assignee="u"/>${flow('pack', 'j')}${flow('bill', 'j')}
+        <parallelGateway id="j"/>${flow('j', 'e')}<endEvent id="e"/>
+        <subProcess id="cancel" name="Cancel order" triggeredByEvent="true">
+          <startEvent id="cs"><messageEventDefinition messageRef="m"/></startEvent>${flow('cs', 'refund')}
+          <userTask id="refund" flowable:assignee="clerk"/>${flow('refund', 'ce')}<endEvent id="ce"/>
+        </subProcess>`;
+      const r = await start(body, {}, extra, 'order-1');
+      assert.deepEqual(await keys(r.instanceId), ['bill', 'pack']);
+      assert.deepEqual(await subs(r.instanceId), [{ eventType: 'message', eventName: 'orderCancelled', activityId: 'cs' }], 'armed when the process starts');
+      await complete(r.instanceId, 'pack'); // a token now parks at the join
+      await restart();
+      assert.equal(await engine.correlateMessage('orderCancelled', { tenantId, businessKey: 'order-1', variables: { why: 'late' } }), 1);
+      assert.deepEqual(await keys(r.instanceId), ['refund']);
+      assert.deepEqual(await taskRows(r.instanceId, 'bill'), [{ state: 'cancelled', outcome: 'message' }]);
+      assert.deepEqual(await subs(r.instanceId), [], 'an interrupting start fires once');
+      const execs = await q().selectFrom('wfExecution').select(['activityId']).where('instanceId', '=', r.instanceId).execute();
+      assert.ok(!execs.some((e) => e.activityId === 'j'), 'the parked join token is gone');
+      const history = await acts(r.instanceId);
+      assert.equal(history.find((a) => a.activityId === 'bill')!.endReason, 'message');
+      const es = history.find((a) => a.activityId === 'cancel')!;
+      assert.equal(es.activityType, 'eventSubProcess');
+      assert.equal(es.endTime, null);
+      assert.ok(history.some((a) => a.activityId === 'cs' && a.activityType === 'startEvent'));
+      await complete(r.instanceId, 'refund');
+      assert.equal(await engine.instanceStatus(r.instanceId), 'finished');
+      assert.equal((await act(r.instanceId, 'cancel'))[0]!.endReason, 'completed');
+      assert.equal((await engine.getVariables(r.instanceId)).why, 'late');
+    });
+
+    test('non-interrupting signal event sub-process fires each time beside the main flow; the process waits for it, then disarms', async () => {
+      const sig = uniqueKey('priceChanged');
+      const body = `<startEvent id="s"/>${flow('s', 'work')}<userTask id="work" flowable:assignee="u"/>${flow('work', 'e')}<endEvent id="e"/>
+        <subProcess id="notify" triggeredByEvent="true">
+          <startEvent id="ns" isInterrupting="false"><signalEventDefinition signalRef="sg"/></startEvent>${flow('ns', 'note')}
+          <userTask id="note" flowable:assignee="boss"/>${flow('note', 'ne')}<endEvent id="ne"/>
+        </subProcess>`;
+      const r = await start(body, {}, `<signal id="sg" name="${sig}"/>`);
+      assert.equal(await engine.sendSignal(sig, { tenantId }), 1);
+      await restart();
+      assert.equal(await engine.sendSignal(sig, { tenantId }), 1);
+      assert.deepEqual(await keys(r.instanceId), ['note', 'note', 'work']);
+      await complete(r.instanceId, 'work');
+      assert.equal(await engine.instanceStatus(r.instanceId), 'running', 'the process waits for its running event sub-processes');
+      assert.equal((await subs(r.instanceId)).length, 1, 'still armed while the process runs');
+      await complete(r.instanceId, 'note');
+      await complete(r.instanceId, 'note');
+      assert.equal(await engine.instanceStatus(r.instanceId), 'finished');
+      assert.deepEqual(await subs(r.instanceId), [], 'disarmed when the process ends');
+      assert.equal((await act(r.instanceId, 'notify')).length, 2, 'one history row per run');
+      assert.equal(await engine.sendSignal(sig, { tenantId }), 0);
+    });
+
+    test('timer event sub-processes in an embedded sub-process: a non-interrupting cycle fires twice, an interrupting one ends the sub-process; both disarm with it', async () => {
+      const body = `<startEvent id="s"/>${flow('s', 'sp')}
+        <subProcess id="sp">
+          <startEvent id="ss"/>${flow('ss', 'draft')}<userTask id="draft" flowable:assignee="u"/>${flow('draft', 'se')}<endEvent id="se"/>
+          <subProcess id="remind" triggeredByEvent="true">
+            <startEvent id="rs" isInterrupting="false"><timerEventDefinition><timeCycle>R2/PT10M</timeCycle></timerEventDefinition></startEvent>${flow('rs', 'ping')}
+            <userTask id="ping" flowable:assignee="boss"/>${flow('ping', 're')}<endEvent id="re"/>
+          </subProcess>
+          <subProcess id="expire" triggeredByEvent="true">
+            <startEvent id="xs"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></startEvent>${flow('xs', 'xe')}<endEvent id="xe"/>
+          </subProcess>
+        </subProcess>${flow('sp', 'after')}<userTask id="after" flowable:assignee="u"/>${flow('after', 'e')}<endEvent id="e"/>`;
+      const key = await deploy(body);
+      const a = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice' });
+      assert.deepEqual((await timers(a.instanceId)).map((t) => `${t.elementId}:${t.kind}`).sort(), ['rs:eventSub', 'xs:eventSub']);
+      clock.advance(10 * MIN + 1);
+      await engine.fireDueTimers();
+      await restart();
+      clock.advance(10 * MIN);
+      await engine.fireDueTimers();
+      assert.deepEqual(await keys(a.instanceId), ['draft', 'ping', 'ping']);
+      assert.deepEqual((await timers(a.instanceId)).map((t) => t.elementId), ['xs'], 'the cycle ran out');
+      await complete(a.instanceId, 'ping');
+      clock.advance(40 * MIN);
+      await engine.fireDueTimers();
+      assert.deepEqual(await keys(a.instanceId), ['after'], 'the interrupting timer ended the sub-process, which left normally');
+      assert.deepEqual(await taskRows(a.instanceId, 'draft'), [{ state: 'cancelled', outcome: 'timeout' }]);
+      assert.deepEqual((await taskRows(a.instanceId, 'ping')).map((t) => t.outcome), ['pass', 'timeout']);
+      assert.equal((await act(a.instanceId, 'sp'))[0]!.endReason, 'completed');
+      assert.deepEqual(await timers(a.instanceId), []);
+
+      const b = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice' });
+      await complete(b.instanceId, 'draft');
+      assert.deepEqual(await timers(b.instanceId), [], 'the sub-process ended: its event sub-processes are disarmed');
+      assert.deepEqual(await keys(b.instanceId), ['after']);
+    });
+
+    test('error event sub-process of a sub-process catches before the boundary event around it; an error it throws goes out to that boundary', async () => {
+      const extra = `<error id="bad" errorCode="BAD"/><error id="worse" errorCode="WORSE"/>`;
+      const body = `<startEvent id="s"/>${flow('s', 'sp')}
+        <subProcess id="sp">
+          <startEvent id="ss"/>${flow('ss', 'st')}<serviceTask id="st" flowable:class="check"/>${flow('st', 'wait')}
+          <userTask id="wait" flowable:assignee="u"/>${flow('wait', 'se')}<endEvent id="se"/>
+          <subProcess id="onBad" triggeredByEvent="true">
+            <startEvent id="bs"><errorEventDefinition errorRef="bad" flowable:errorCodeVariable="code"/></startEvent>${flow('bs', 'fix')}
+            <userTask id="fix" flowable:assignee="clerk"/>${flow('fix', 'fe')}<endEvent id="fe"><errorEventDefinition errorRef="worse"/></endEvent>
+          </subProcess>
+        </subProcess>${flow('sp', 'e')}<endEvent id="e"/>
+        <boundaryEvent id="catchAll" attachedToRef="sp"><errorEventDefinition/></boundaryEvent>${flow('catchAll', 'escalated')}
+        <userTask id="escalated" flowable:assignee="boss"/>${flow('escalated', 'e2')}<endEvent id="e2"/>`;
+      const r = await start(body, { fail: 'BAD' }, extra);
+      assert.deepEqual(await keys(r.instanceId), ['fix'], 'the event sub-process inside caught it, not the boundary');
+      assert.equal((await engine.getVariables(r.instanceId)).code, 'BAD');
+      assert.equal((await act(r.instanceId, 'onBad'))[0]!.activityType, 'eventSubProcess');
+      await restart();
+      await complete(r.instanceId, 'fix');
+      assert.deepEqual(await keys(r.instanceId), ['escalated'], 'WORSE left the sub-process through its catch-all boundary');
+      assert.equal((await act(r.instanceId, 'sp'))[0]!.endReason, 'error');
+      const other = await start(body, { fail: 'ODD' }, extra);
+      assert.deepEqual(await keys(other.instanceId), ['escalated'], 'a code no event sub-process catches goes to the boundary');
+    });
+
+    test('error and escalation event sub-processes of the process: error interrupts, a non-interrupting escalation runs beside the thrower', async () => {
+      const extra = `<escalation id="late" escalationCode="LATE"/><error id="bad" errorCode="BAD"/>`;
+      const body = `<startEvent id="s"/>${flow('s', 'f')}<parallelGateway id="f"/>${flow('f', 'a')}${flow('f', 'b')}
+        <userTask id="a" flowable:assignee="u"/>${flow('a', 'thr')}<intermediateThrowEvent id="thr"><escalationEventDefinition escalationRef="late"/></intermediateThrowEvent>${flow('thr', 'a2')}
+        <userTask id="a2" flowable:assignee="u"/>${flow('a2', 'ee')}<endEvent id="ee"><errorEventDefinition errorRef="bad"/></endEvent>
+        <userTask id="b" flowable:assignee="u"/>${flow('b', 'e')}<endEvent id="e"/>
+        <subProcess id="onLate" triggeredByEvent="true">
+          <startEvent id="ls" isInterrupting="false"><escalationEventDefinition escalationRef="late"/></startEvent>${flow('ls', 'hurry')}
+          <userTask id="hurry" flowable:assignee="boss"/>${flow('hurry', 'le')}<endEvent id="le"/>
+        </subProcess>
+        <subProcess id="onBad" triggeredByEvent="true">
+          <startEvent id="bs"><errorEventDefinition errorRef="bad"/></startEvent>${flow('bs', 'be')}<endEvent id="be"/>
+        </subProcess>`;
+      const r = await start(body, {}, extra);
+      await complete(r.instanceId, 'a');
+      assert.deepEqual(await keys(r.instanceId), ['a2', 'b', 'hurry'], 'the escalation started the event sub-process and the thrower went on');
+      await complete(r.instanceId, 'a2');
+      assert.equal(await engine.instanceStatus(r.instanceId), 'finished', 'the error ended everything else, then its event sub-process ended the process');
+      assert.deepEqual(await taskRows(r.instanceId, 'b'), [{ state: 'cancelled', outcome: 'error' }]);
+      assert.deepEqual(await taskRows(r.instanceId, 'hurry'), [{ state: 'cancelled', outcome: 'error' }]);
+    });
+
+    test('Flowable XML unchanged: flows without ids, a non-interrupting message event sub-process holding a sub-process', async () => {
+      // the shape of Flowable's MessageEventSubprocessTest files (activiti namespace, id-less flows)
+      const key = uniqueKey('flowableEs');
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions id="definitions" xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:activiti="http://activiti.org/bpmn" targetNamespace="Examples">
+  <message id="msg" name="${key}Msg" />
+  <process id="${key}">
+    <startEvent id="theStart" />
+    <sequenceFlow sourceRef="theStart" targetRef="task" />
+    <userTask id="task" name="Task" activiti:assignee="kermit" />
+    <sequenceFlow sourceRef="task" targetRef="theEnd" />
+    <endEvent id="theEnd" />
+    <subProcess id="eventSubProcess" triggeredByEvent="true">
+      <startEvent id="eventProcessStart" isInterrupting="false"><messageEventDefinition messageRef="msg" /></startEvent>
+      <sequenceFlow sourceRef="eventProcessStart" targetRef="subProcess" />
+      <subProcess id="subProcess">
+        <startEvent id="nestedStart" />
+        <sequenceFlow sourceRef="nestedStart" targetRef="eventSubProcessTask" />
+        <userTask id="eventSubProcessTask" name="Task" activiti:assignee="kermit" />
+        <sequenceFlow sourceRef="eventSubProcessTask" targetRef="nestedEnd" />
+        <endEvent id="nestedEnd" />
+      </subProcess>
+      <sequenceFlow sourceRef="subProcess" targetRef="eventSubProcessEnd" />
+      <endEvent id="eventSubProcessEnd" />
+    </subProcess>
+  </process>
+</definitions>`;
+      await engine.deploy(xml, { tenantId });
+      const r = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice' });
+      assert.equal(await engine.correlateMessage(`${key}Msg`, { tenantId, instanceId: r.instanceId }), 1);
+      assert.equal(await engine.correlateMessage(`${key}Msg`, { tenantId, instanceId: r.instanceId }), 1);
+      assert.deepEqual(await keys(r.instanceId), ['eventSubProcessTask', 'eventSubProcessTask', 'task']);
+      for (let i = 0; i < 3; i++) await engine.completeTask((await openTasks(r.instanceId))[0]!.id, 'kermit');
+      assert.equal(await engine.instanceStatus(r.instanceId), 'finished');
+    });
+
+    test('deploy refuses event sub-processes it cannot start', async () => {
+      await assert.rejects(deploy(`<startEvent id="s"/>${flow('s', 'e')}<endEvent id="e"/>
+        <subProcess id="es" triggeredByEvent="true"><startEvent id="x"/>${flow('x', 'y')}<endEvent id="y"/></subProcess>`),
+      /an event sub-process needs a message, signal, timer, conditional, error or escalation start event/);
+      await assert.rejects(deploy(`<startEvent id="s"/>${flow('s', 'e')}<endEvent id="e"/>
+        <subProcess id="es" triggeredByEvent="true"><startEvent id="x" isInterrupting="false"><errorEventDefinition/></startEvent>${flow('x', 'y')}<endEvent id="y"/></subProcess>`),
+      /an error start event always interrupts/);
+    });
+  });
+}
