@@ -243,5 +243,87 @@ for (const kind of await kinds()) {
         <subProcess id="es" triggeredByEvent="true"><startEvent id="x" isInterrupting="false"><errorEventDefinition/></startEvent>${flow('x', 'y')}<endEvent id="y"/></subProcess>`),
       /an error start event always interrupts/);
     });
+
+    // ---- conditional events ----------------------------------------------------------------------
+
+    const cond = (text: string) => `<conditionalEventDefinition><condition xsi:type="tFormalExpression"><![CDATA[${text}]]></condition></conditionalEventDefinition>`;
+
+    test('conditional intermediate catch: evaluated when reached, then after every action that sets variables; passes once it is true', async () => {
+      const body = `<startEvent id="s"/>${flow('s', 'c')}<intermediateCatchEvent id="c">${cond('${amount > 100}')}</intermediateCatchEvent>${flow('c', 'big')}
+        <userTask id="big" flowable:assignee="boss"/>${flow('big', 'e')}<endEvent id="e"/>`;
+      const key = await deploy(body);
+      const now = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables: { amount: 500 } });
+      assert.deepEqual(now.tasks.map((t) => t.taskDefinitionKey), ['big'], 'true when reached: passes in the same action (and the answer shows it)');
+      const later = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice' });
+      assert.deepEqual(later.tasks, [], 'amount is not set yet: the condition counts as false');
+      assert.deepEqual(await subs(later.instanceId), [{ eventType: 'conditional', eventName: 'false', activityId: 'c' }]);
+      await engine.setVariables(later.instanceId, { amount: 50 });
+      assert.deepEqual(await keys(later.instanceId), []);
+      await restart();
+      const r = await engine.setVariables(later.instanceId, { amount: 150 });
+      assert.deepEqual(r.tasks.map((t) => t.taskDefinitionKey), ['big']);
+      assert.deepEqual(await subs(later.instanceId), []);
+      assert.ok((await act(later.instanceId, 'c'))[0]!.endTime !== null);
+      await assert.rejects(deploy(`<startEvent id="s"/>${flow('s', 'c')}<intermediateCatchEvent id="c"><conditionalEventDefinition/></intermediateCatchEvent>${flow('c', 'e')}<endEvent id="e"/>`),
+        /a conditional event without a condition/);
+    });
+
+    test('conditional boundary events: interrupting fires when a completion sets the variable; non-interrupting fires on each change to true', async () => {
+      const body = `<startEvent id="s"/>${flow('s', 'f')}<parallelGateway id="f"/>${flow('f', 'review')}${flow('f', 'other')}
+        <userTask id="review" flowable:assignee="u"/>${flow('review', 'e')}<userTask id="other" flowable:assignee="u"/>${flow('other', 'e')}<endEvent id="e"/>
+        <boundaryEvent id="withdrawn" attachedToRef="review">${cond('${withdrawn == true}')}</boundaryEvent>${flow('withdrawn', 'archive')}
+        <userTask id="archive" flowable:assignee="clerk"/>${flow('archive', 'e')}
+        <boundaryEvent id="urgent" attachedToRef="review" cancelActivity="false">${cond('${priority > 3}')}</boundaryEvent>${flow('urgent', 'alert')}
+        <userTask id="alert" flowable:assignee="boss"/>${flow('alert', 'e')}`;
+      const r = await start(body, { priority: 1 });
+      assert.deepEqual((await subs(r.instanceId)).map((x) => `${x.activityId}:${x.eventName}`).sort(), ['urgent:false', 'withdrawn:false']);
+      await engine.setVariables(r.instanceId, { priority: 5 });
+      await engine.setVariables(r.instanceId, { priority: 6, note: 'still urgent' });
+      assert.deepEqual(await keys(r.instanceId), ['alert', 'other', 'review'], 'fires when it becomes true, not again while it stays true');
+      await restart();
+      await engine.setVariables(r.instanceId, { priority: 2 });
+      await engine.setVariables(r.instanceId, { priority: 4 });
+      assert.deepEqual(await keys(r.instanceId), ['alert', 'alert', 'other', 'review'], 'false then true again: fires again (after a restart too)');
+      await complete(r.instanceId, 'other', { withdrawn: true });
+      assert.deepEqual(await keys(r.instanceId), ['alert', 'alert', 'archive']);
+      assert.deepEqual(await taskRows(r.instanceId, 'review'), [{ state: 'cancelled', outcome: 'conditional' }]);
+      assert.equal((await act(r.instanceId, 'review'))[0]!.endReason, 'conditional');
+      assert.deepEqual(await subs(r.instanceId), [], 'the interrupted task took both boundary events with it');
+    });
+
+    test('conditional event sub-processes: non-interrupting runs beside the flow, interrupting ends it; a conditional after an event-based gateway', async () => {
+      const body = `<startEvent id="s"/>${flow('s', 'work')}<userTask id="work" flowable:assignee="u"/>${flow('work', 'g')}
+        <eventBasedGateway id="g"/>${flow('g', 'ok')}${flow('g', 'slow')}
+        <intermediateCatchEvent id="ok">${cond('${approved}')}</intermediateCatchEvent>${flow('ok', 'e')}
+        <intermediateCatchEvent id="slow"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></intermediateCatchEvent>${flow('slow', 'e')}<endEvent id="e"/>
+        <subProcess id="watch" triggeredByEvent="true">
+          <startEvent id="ws" isInterrupting="false">${cond('${risk >= 5}')}</startEvent>${flow('ws', 'audit')}
+          <userTask id="audit" flowable:assignee="auditor"/>${flow('audit', 'we')}<endEvent id="we"/>
+        </subProcess>
+        <subProcess id="stop" triggeredByEvent="true">
+          <startEvent id="xs">${cond('${abort == true}')}</startEvent>${flow('xs', 'xe')}<endEvent id="xe"/>
+        </subProcess>`;
+      const key = await deploy(body);
+      const a = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables: { risk: 7 } });
+      assert.deepEqual(a.tasks.map((t) => t.taskDefinitionKey).sort(), ['audit', 'work'], 'true when armed: fires at the start');
+      await complete(a.instanceId, 'audit');
+      await complete(a.instanceId, 'work', { approved: false });
+      assert.deepEqual((await subs(a.instanceId)).map((x) => x.activityId).sort(), ['ok', 'ws', 'xs']);
+      await restart();
+      await engine.setVariables(a.instanceId, { approved: true });
+      assert.equal(await engine.instanceStatus(a.instanceId), 'finished');
+      assert.deepEqual(await timers(a.instanceId), [], 'the gateway disarmed its timer');
+      assert.deepEqual(await subs(a.instanceId), []);
+
+      const b = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables: { risk: 1 } });
+      await engine.setVariables(b.instanceId, { risk: 9 });
+      assert.deepEqual(await keys(b.instanceId), ['audit', 'work']);
+      await engine.setVariables(b.instanceId, { abort: true });
+      assert.equal(await engine.instanceStatus(b.instanceId), 'finished');
+      assert.deepEqual((await taskRows(b.instanceId, 'work'))[0], { state: 'cancelled', outcome: 'conditional' });
+      assert.deepEqual((await taskRows(b.instanceId, 'audit'))[0], { state: 'cancelled', outcome: 'conditional' });
+      assert.deepEqual((await act(b.instanceId, 'stop')).map((x) => x.activityType), ['eventSubProcess']);
+      await assert.rejects(engine.setVariables(b.instanceId, { abort: false }), /not running|已结束|ended/i);
+    });
   });
 }

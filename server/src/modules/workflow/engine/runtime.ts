@@ -1250,12 +1250,13 @@ export class Session {
     return true;
   }
 
-  /** Arms the timer, message and signal boundary events of an activity (errors and escalations need nothing armed). */
+  /** Arms the timer, message, signal and conditional boundary events of an activity (errors and escalations need nothing armed). */
   armBoundaries(st: InstanceState, exec: ExecRow, node: FlowNode): void {
     for (const id of node.boundaryIds) {
       const b = st.model.nodes.get(id)!;
       if (b.eventKind === 'timer' && b.timer) this.addTimer(st, exec, b.id, 'boundary', b.timer);
       else if ((b.eventKind === 'message' || b.eventKind === 'signal') && b.eventName) this.subscribe(st, exec, b, b.eventKind, b.eventName);
+      else if (b.eventKind === 'conditional') this.subscribeConditional(st, exec, b);
     }
   }
 
