@@ -4,6 +4,14 @@ import { ExportOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
+function webAddress(src: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(src, window.location.href).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** /myiframe/urlPath?name=…&src=…: embeds a page named by a menu entry. */
 export default function IframePage() {
   const { t } = useTranslation();
@@ -12,6 +20,9 @@ export default function IframePage() {
   const name = query.get('name') ?? '';
   const [loading, setLoading] = useState(true);
   if (!src) return <Result status="warning" title={t('iframe.missing')} />;
+  // only web addresses (a menu path with "html" in it comes here too): a javascript: or data: address must never
+  // become the frame or the link; the browser's own URL parser decides (it drops tabs and newlines inside a scheme)
+  if (!webAddress(src)) return <Result status="warning" title={t('iframe.unsafe')} />;
   return (
     <div className="iframe-page">
       <div className="iframe-bar">
