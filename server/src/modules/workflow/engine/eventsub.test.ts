@@ -325,5 +325,77 @@ for (const kind of await kinds()) {
       assert.deepEqual((await act(b.instanceId, 'stop')).map((x) => x.activityType), ['eventSubProcess']);
       await assert.rejects(engine.setVariables(b.instanceId, { abort: false }), /not running|已结束|ended/i);
     });
+
+    // ---- listeners of activities that end without completing --------------------------------------
+
+    const listened = (id: string, extra = '') => `<extensionElements>
+        <flowable:taskListener event="create" class="log"/><flowable:taskListener event="complete" class="log"/><flowable:taskListener event="delete" class="log"/>
+        <flowable:executionListener event="end" class="log"/>${extra}</extensionElements>`;
+    const take = () => calls.splice(0).filter((c) => !c.endsWith(':create'));
+
+    test('task delete and execution end listeners run for tasks cancelled by a boundary event, an event sub-process, a completion condition and terminate', async () => {
+      const extra = `<message id="m1" name="stopA"/><message id="m2" name="abortAll"/>`;
+      const body = `<startEvent id="s"/>${flow('s', 'f')}<parallelGateway id="f"/>${flow('f', 'a')}${flow('f', 'm')}
+        <userTask id="a" flowable:assignee="u">${listened('a')}</userTask>${flow('a', 'e')}
+        <userTask id="m" flowable:assignee="\${who}">${listened('m')}
+          <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="people" flowable:elementVariable="who">
+            <completionCondition>\${nrOfCompletedInstances >= 1}</completionCondition></multiInstanceLoopCharacteristics></userTask>${flow('m', 'e')}
+        <endEvent id="e"/>
+        <boundaryEvent id="stop" attachedToRef="a"><messageEventDefinition messageRef="m1"/></boundaryEvent>${flow('stop', 'e')}
+        <subProcess id="abort" triggeredByEvent="true"><startEvent id="as"><messageEventDefinition messageRef="m2"/></startEvent>${flow('as', 'ae')}<endEvent id="ae"/></subProcess>`;
+      const key = await deploy(body, extra);
+      const people = ['p1', 'p2', 'p3'];
+      const r1 = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables: { people }, businessKey: 'l-1' });
+      calls.length = 0;
+      const p1 = (await openTasks(r1.instanceId)).find((t) => t.assignee === 'p1')!;
+      await engine.completeTask(p1.id, 'p1');
+      assert.deepEqual(take(), ['m:complete', 'm:delete', 'm:delete', 'm:end'], 'the completion condition cancels the other signers (delete), the activity ends once');
+      await engine.correlateMessage('stopA', { tenantId, businessKey: 'l-1' });
+      assert.deepEqual(take(), ['a:delete', 'a:end'], 'an interrupting boundary event');
+      assert.equal(await engine.instanceStatus(r1.instanceId), 'finished');
+
+      const r2 = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables: { people }, businessKey: 'l-2' });
+      calls.length = 0;
+      await restart();
+      await engine.correlateMessage('abortAll', { tenantId, businessKey: 'l-2' });
+      assert.deepEqual(take().sort(), ['a:delete', 'a:end', 'm:delete', 'm:delete', 'm:delete', 'm:end'], 'an interrupting event sub-process');
+      assert.equal(await engine.instanceStatus(r2.instanceId), 'finished');
+
+      const r3 = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables: { people } });
+      calls.length = 0;
+      const a = (await openTasks(r3.instanceId)).find((t) => t.taskDefKey === 'a')!;
+      await engine.terminateProcess({ taskId: a.id }, 'u');
+      assert.deepEqual(take().sort(), ['a:delete', 'a:end', 'm:delete', 'm:delete', 'm:delete', 'm:end'], 'terminate by the handler: no complete listener');
+      assert.deepEqual(await taskRows(r3.instanceId, 'a'), [{ state: 'completed', outcome: 'terminate' }], 'the handler still has it in the done list');
+      assert.deepEqual((await act(r3.instanceId, 'a')).map((x) => x.endReason), ['terminated']);
+
+      const r4 = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice', variables: { people } });
+      calls.length = 0;
+      await engine.deleteProcess(r4.instanceId, 'admin');
+      assert.deepEqual(take().sort(), ['a:delete', 'a:end', 'm:delete', 'm:delete', 'm:delete', 'm:end'], 'delete process');
+    });
+
+    test('task delete and execution end listeners on rollback, withdraw and revoke; a normal completion runs complete and end only', async () => {
+      const body = `<startEvent id="s"/>${flow('s', 'first')}<userTask id="first" flowable:assignee="u1">${listened('first')}</userTask>${flow('first', 'second')}
+        <userTask id="second" flowable:assignee="u2">${listened('second')}</userTask>${flow('second', 'e')}<endEvent id="e"/>`;
+      const key = await deploy(body);
+      const r = await engine.startProcess({ tenantId, definitionKey: key, initiator: 'alice' });
+      calls.length = 0;
+      await complete(r.instanceId, 'first');
+      assert.deepEqual(take(), ['first:complete', 'first:end']);
+      const second = (await openTasks(r.instanceId))[0]!;
+      await engine.rollbackTask(second.id, 'u2', { nodeId: 'first' });
+      assert.deepEqual(take(), ['second:delete', 'second:end'], 'rollback: the task ends without completing');
+      const first = (await openTasks(r.instanceId))[0]!;
+      await engine.completeTask(first.id, 'u1');
+      calls.length = 0;
+      await engine.withdrawTask(first.id, 'u1');
+      assert.deepEqual(take(), ['second:delete', 'second:end'], 'withdraw cancels the task it created');
+      await complete(r.instanceId, 'first');
+      calls.length = 0;
+      await engine.revokeSubmission(r.instanceId, 'alice', 'wf_withdraw_end');
+      assert.deepEqual(take(), ['second:delete', 'second:end'], 'revoke by the owner');
+      assert.deepEqual((await taskRows(r.instanceId, 'second')).map((t) => t.state), ['completed', 'cancelled', 'cancelled']);
+    });
   });
 }
