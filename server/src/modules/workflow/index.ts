@@ -101,6 +101,13 @@ export function wireNotices(engine: WorkflowEngine, wf: WorkflowService, send: (
     const to = e.assignee ? [e.assignee] : [...e.candidateUsers, ...(await groupMembers(wf, e.tenantId, e.candidateGroups))];
     await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: to, title: `待办：${p.name}`, content: `您有一条新的待办任务「${e.taskName}」（${p.name}）`, taskId: e.taskId, instanceId: e.instanceId });
   });
+  // 自选知会人 (customUserMsg): the people the initiator chose for this node; a link without the task (they only look)
+  engine.on('taskCreated', async (e) => {
+    const r = await wf.reachedNotice(e.taskId);
+    if (!r) return;
+    const p = await procName(e.instanceId);
+    await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: r.users, title: `知会：${p.name}`, content: `流程「${p.name}」已到达「${r.nodeName}」`, taskId: null, instanceId: e.instanceId });
+  });
   engine.on('taskAssigned', async (e) => {
     const p = await procName(e.instanceId);
     await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: [e.assignee], title: `待办：${p.name}`, content: `任务「${e.taskName}」已交由您办理（${p.name}）`, taskId: e.taskId, instanceId: e.instanceId });

@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { zmsg } from '../../http/messages.ts';
 import { parseBpmn, type ListQuery } from './engine/index.ts';
-import { actorOf, COMMENT_SETTINGS, idList, MSG, objectOf, parseJson, preReadOf, say, WorkflowService, type Actor, type FormColumn, type ModelSettings } from './service.ts';
+import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, WorkflowService, type Actor, type FormColumn, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-process';
@@ -122,6 +122,10 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     if (form) WorkflowService.validateForm(req, form.content, values);
     const assignee = idList(body.assignee)[0];
     if (settings.assigneeRequired && !assignee) throw new ApiError(400, MSG.assigneeRequired);
+    // 发起人自选 / 自选知会人: the variables the chooser nodes read come only from customUserTask and
+    // customUserMsg, checked here (nothing starts on a refusal), never from form values of the same name
+    for (const k of Object.keys(values)) if (k === NOTIFY_VARIABLE || k.startsWith('customUserTask_')) delete values[k];
+    Object.assign(values, await wf.customChoices(req, a.tenantId, def, body));
     await wf.runSubmitChecks(req, settings, 'start', values);
     const r = await engine.startProcess({
       tenantId: a.tenantId, definitionId: String(def.id), initiator: a.userId, variables: values, assignee,
@@ -131,7 +135,12 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     if (isId(body.draftId)) await db.updateTable('wfDraft').set({ isDeleted: 1 }).where('id', '=', body.draftId).where('tenantId', '=', a.tenantId).where('createUser', '=', a.userId).execute();
     return ok({ ...r, processInstanceId: r.instanceId, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, MSG.started));
   };
-  const startSummary = 'Start a process: form values plus processId / processDefKey, copyUser, assignee (指定审核人), customUserMsg, customUserTask, wf_form_option and wf_form_variable (JSON strings), initFormData. Runs the form checks, 指定审核人不能为空 when the model requires an assignee, and the configured start submit checks.';
+  const startSummary = 'Start a process: form values plus processId / processDefKey, copyUser, assignee (指定审核人), customUserMsg, customUserTask, wf_form_option and wf_form_variable (JSON strings), initFormData. '
+    + 'customUserTask (发起人自选审批人) is a JSON string {"<nodeId>": "userId,userId"} answering every node of getFormByProcessId\'s customUserTasks '
+    + '(a node whose assignee, candidateUsers or multi-instance collection is ${customUserTask_<nodeId>}): the people become that variable '
+    + '(one id; a comma list of candidates; a list for the collection); a missing node is refused with 请为「节点」选择审批人, people not of the tenant or several for a one-person node are refused too, and nothing starts. '
+    + 'customUserMsg (自选知会人) is a JSON string {"<nodeId>": "userId,userId"} over any user task: kept as the variable customUserMsg, those people get an approval message 流程「…」已到达「…」 when the process reaches the node, and may then view it. '
+    + 'Runs the form checks, 指定审核人不能为空 when the model requires an assignee, and the configured start submit checks.';
   app.post(`${P}/startProcess`, { schema: { tags: [TAG], summary: startSummary, body: startBody } }, start);
   app.post(`${P}/startProcessByKey`, { schema: { tags: [TAG], summary: startSummary + ' (by processDefKey)', body: startBody } }, start);
 
@@ -196,11 +205,14 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
       form: form ? { formKey: form.formKey, name: form.name, option: parseJson<Row>(form.content, {}) } : null,
       formKey: model?.formKey ?? null, formUrl: model?.formUrl ?? null, modelType: model?.modelType ?? 0,
       assigneeRequired: !!settings.assigneeRequired, submitAfter: settings.submitAfter ?? [], preRead: preReadOf(settings.preRead),
+      // 发起人自选 nodes (each needs people in customUserTask) and every user task (optional customUserMsg)
+      ...(await startNodesOf(wf, def)),
     });
   };
-  app.get(`${P}/getFormByProcessId`, { schema: { tags: [TAG], summary: 'The start form of a definition (processId)', querystring: z.object({ processId: z.string().optional() }).passthrough() } },
+  const formSummary = ': the form, assigneeRequired, submitAfter, preRead, customUserTasks [{nodeId, nodeName, multiple}] (发起人自选: people required per node at start) and userTasks [{nodeId, nodeName}] (choosable for customUserMsg)';
+  app.get(`${P}/getFormByProcessId`, { schema: { tags: [TAG], summary: 'The start form of a definition (processId)' + formSummary, querystring: z.object({ processId: z.string().optional() }).passthrough() } },
     async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { id: (req.query as Values).processId })));
-  app.get(`${P}/getFormByProcessDefKey`, { schema: { tags: [TAG], summary: 'The start form of the newest version of a key (processDefKey)', querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } },
+  app.get(`${P}/getFormByProcessDefKey`, { schema: { tags: [TAG], summary: 'The start form of the newest version of a key (processDefKey)' + formSummary, querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } },
     async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).processDefKey })));
   app.get(`${P}/getXmlByProcessDefId`, { schema: { tags: [TAG], summary: 'BPMN XML of a definition: processDefId (or processId, id)', querystring: z.object({ processDefId: z.string().optional(), processId: z.string().optional(), id: z.string().optional() }).passthrough() } }, async (req) => {
     const q = req.query as Values;
@@ -480,6 +492,12 @@ export async function modelView(wf: WorkflowService, req: FastifyRequest) {
   }
   const def = await wf.definition(a.tenantId, { id: q.processDefinitionId ?? q.processId });
   return wf.engine.modelView({ definitionId: String(def.id) });
+}
+
+/** The start page's view of the definition's nodes (the variable names stay on the server). */
+async function startNodesOf(wf: WorkflowService, def: Row) {
+  const n = await wf.startNodes(def);
+  return { customUserTasks: n.customUserTasks.map((c) => ({ nodeId: c.nodeId, nodeName: c.nodeName, multiple: c.multiple })), userTasks: n.userTasks };
 }
 
 /** A user id of the tenant (assignee, delegate, added signer). */

@@ -10,7 +10,7 @@ import { me, type AuthUser } from '../../http/auth.ts';
 import { ApiError, failText } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import { runScript } from './engine/sandbox.ts';
-import { WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
+import { parseBpmn, WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type FlowNode, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
 import type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
 
 export const MSG = {
@@ -51,6 +51,13 @@ export const MSG = {
   supervisionMissing: ['督办记录不存在', 'The supervision record does not exist'],
   buttonUnknown: ['按钮标识不存在', 'No such button key'],
   buttonTaken: ['按钮标识已存在', 'This button key is already configured'],
+  chooseApprover: ['请为「{node}」选择审批人', 'Choose the approver for "{node}"'],
+  oneApprover: ['「{node}」只能选择一位审批人', 'Choose only one approver for "{node}"'],
+  approverMissing: ['为「{node}」选择的审批人不存在', 'The approver chosen for "{node}" does not exist'],
+  notChooserNode: ['节点「{node}」不是发起人自选审批人的节点', 'Node "{node}" is not a node whose approver the initiator chooses'],
+  notifyNodeMissing: ['流程中没有节点「{node}」', 'The process has no node "{node}"'],
+  notifyUserMissing: ['为「{node}」选择的知会人不存在', 'A person chosen to be notified at "{node}" does not exist'],
+  customJson: ['{field} 必须是 JSON 对象：{ "节点ID": "用户ID,用户ID" }', '{field} must be a JSON object: { "nodeId": "userId,userId" }'],
 } as const satisfies Record<string, Message>;
 
 /** A message in the caller's language (success texts of §4 "After success of an action"). */
@@ -135,7 +142,7 @@ export class WorkflowService {
       or exists (select 1 from wf_identity_link where instance_id = ${id} and (user_id = ${a.userId} or group_id = any(${a.groups}::text[])))
       or exists (select 1 from wf_copy where instance_id = ${id} and user_id = ${a.userId})
       or exists (select 1 from wf_instance c where c.root_id = ${String(inst.rootId ?? id)} and c.initiator = ${a.userId})`.execute(this.db);
-    if (!hit.rows.length) throw new ApiError(403, MSG.notVisible);
+    if (!hit.rows.length && !(await this.notifiedOf(a.userId, id))) throw new ApiError(403, MSG.notVisible);
   }
 
   /** §4: the caller owns the instance of this task and it came back to them (reject or recall count as finished). */
@@ -272,6 +279,107 @@ export class WorkflowService {
     if (errors.length) throw failText(errors.join(' | '));
   }
 
+  // ---- 发起人自选审批人 (customUserTask) and 自选知会人 (customUserMsg) ------------------------------
+  //
+  // The spec's start payload names customUserTask and customUserMsg without defining them; they are
+  // read the way Chinese approval systems read 发起人自选:
+  // - customUserTask: the designer marks a user task "chosen by the initiator" by writing standard
+  //   Flowable XML over a process variable customUserTask_<nodeId>: flowable:assignee="${var}" (one
+  //   person), flowable:candidateUsers="${var}" (several: candidates, one claims), or the
+  //   multi-instance collection "${var}" (several: one task each). The start page asks for people
+  //   per such node; the payload {"<nodeId>": "id1,id2"} (a JSON string) becomes those variables.
+  // - customUserMsg: {"<nodeId>": "id1,id2"} for any user task, kept as the variable customUserMsg;
+  //   when the process reaches that node those people get a type-3 message and may view the process.
+
+  private nodeCache = new Map<string, StartNodes>();
+
+  /** The user tasks of a deployed definition and those whose approver the initiator chooses (from the engine's model). */
+  async startNodes(def: Row): Promise<StartNodes> {
+    const id = String(def.id);
+    const hit = this.nodeCache.get(id);
+    if (hit) return hit;
+    const parsed = await parseBpmn(String(def.xml ?? ''));
+    const proc = parsed.processes.find((p) => p.id === def.key) ?? parsed.processes.find((p) => p.executable) ?? parsed.processes[0];
+    const tasks = proc ? [...proc.nodes.values()].filter((n) => n.type === 'userTask') : [];
+    const out: StartNodes = {
+      customUserTasks: tasks.map(chooserOf).filter((c): c is ChooserNode => c !== null),
+      userTasks: tasks.map((n) => ({ nodeId: n.id, nodeName: n.name || n.id })),
+    };
+    if (this.nodeCache.size > 500) this.nodeCache.clear(); // definitions never change: the cache only needs a bound
+    this.nodeCache.set(id, out);
+    return out;
+  }
+
+  /**
+   * Checks the start payload's customUserTask and customUserMsg (every chooser node answered, one
+   * person where the node takes one, people of the tenant, nodes of the process; all problems
+   * joined with ' | ') and answers the process variables they become.
+   */
+  async customChoices(req: FastifyRequest, tenantId: string, def: Row, body: Row): Promise<Row> {
+    const nodes = await this.startNodes(def);
+    const tasks = choiceMap(body.customUserTask, 'customUserTask');
+    const msgs = choiceMap(body.customUserMsg, 'customUserMsg');
+    const names = new Map(nodes.userTasks.map((n) => [n.nodeId, n.nodeName]));
+    const choosers = new Map(nodes.customUserTasks.map((c) => [c.nodeId, c]));
+    const known = new Set(await this.tenantUsers(tenantId, [...Object.values(tasks), ...Object.values(msgs)].flat()));
+    const errors: string[] = [];
+    const fail = (m: Message, node: string) => errors.push(say(req, m).replace('{node}', node));
+    for (const k of Object.keys(tasks)) if (!choosers.has(k)) fail(MSG.notChooserNode, names.get(k) ?? k);
+    const variables: Row = {};
+    for (const c of nodes.customUserTasks) {
+      const ids = tasks[c.nodeId] ?? [];
+      if (!ids.length) fail(MSG.chooseApprover, c.nodeName);
+      else if (!c.multiple && ids.length > 1) fail(MSG.oneApprover, c.nodeName);
+      else if (ids.some((u) => !known.has(u))) fail(MSG.approverMissing, c.nodeName);
+      else variables[c.variable] = c.list ? ids : ids.join(',');
+    }
+    const notify: Record<string, string[]> = {};
+    for (const [k, ids] of Object.entries(msgs)) {
+      if (!names.has(k)) fail(MSG.notifyNodeMissing, k);
+      else if (ids.some((u) => !known.has(u))) fail(MSG.notifyUserMissing, names.get(k)!);
+      else if (ids.length) notify[k] = ids;
+    }
+    if (errors.length) throw failText(errors.join(' | '));
+    if (Object.keys(notify).length) variables[NOTIFY_VARIABLE] = notify;
+    return variables;
+  }
+
+  /** Ids among the given that are (not deleted) users of the tenant. */
+  async tenantUsers(tenantId: string, ids: string[]): Promise<string[]> {
+    const list = [...new Set(ids.filter((x) => isId(x)))];
+    if (!list.length) return [];
+    const rows = await this.db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('id', 'in', list).execute();
+    return rows.map((r) => String(r.id));
+  }
+
+  /** The people the initiator asked to be told about a node of an instance (customUserMsg), [] when none. */
+  async notifyUsers(instanceId: string, nodeId: string): Promise<string[]> {
+    const map = (await this.engine.getVariables(instanceId))[NOTIFY_VARIABLE];
+    if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
+    return idList((map as Record<string, unknown>)[nodeId]);
+  }
+
+  /**
+   * 自选知会人 of a new task: its node's people, once per arrival at the node (a multi-instance
+   * node's first instance only; an added signer is no arrival). Null when nobody is to be told.
+   */
+  async reachedNotice(taskId: string): Promise<{ users: string[]; nodeName: string } | null> {
+    const t = await this.db.selectFrom('wfTask').select(['instanceId', 'taskDefKey', 'name', 'loopCounter']).where('id', '=', taskId).executeTakeFirst();
+    if (!t || (t.loopCounter !== null && t.loopCounter !== undefined && Number(t.loopCounter) > 0)) return null;
+    const users = await this.notifyUsers(String(t.instanceId), String(t.taskDefKey));
+    return users.length ? { users, nodeName: String(t.name ?? t.taskDefKey) } : null;
+  }
+
+  /** Whether the user is to be told about a node the instance has reached (may then view it). */
+  private async notifiedOf(userId: string, instanceId: string): Promise<boolean> {
+    const map = (await this.engine.getVariables(instanceId))[NOTIFY_VARIABLE];
+    if (!map || typeof map !== 'object' || Array.isArray(map)) return false;
+    const nodes = Object.entries(map as Record<string, unknown>).filter(([, v]) => idList(v).includes(userId)).map(([k]) => k);
+    if (!nodes.length) return false;
+    const reached = await this.db.selectFrom('wfTask').select('id').where('instanceId', '=', instanceId).where('taskDefKey', 'in', nodes).limit(1).executeTakeFirst();
+    return !!reached;
+  }
+
   // ---- submit checks (§5 "Custom submit validation") -----------------------------------------
 
   async runSubmitChecks(req: FastifyRequest, settings: ModelSettings, submitType: string, values: Row): Promise<void> {
@@ -329,3 +437,45 @@ export function objectOf(v: unknown): Row {
 }
 
 export { parseJson };
+
+/** The process variable holding 自选知会人: { nodeId: [userId, ...] }. */
+export const NOTIFY_VARIABLE = 'customUserMsg';
+/** The process variable a 发起人自选 node of this id reads (what the designer writes: non-word characters become _). */
+export const chooserVariable = (nodeId: string): string => 'customUserTask_' + nodeId.replace(/\W/g, '_');
+
+/** A user task whose approver the initiator chooses: its variable, one person or several, and whether a list (multi-instance collection) or a comma text. */
+export interface ChooserNode { nodeId: string; nodeName: string; multiple: boolean; variable: string; list: boolean }
+export interface StartNodes { customUserTasks: ChooserNode[]; userTasks: { nodeId: string; nodeName: string }[] }
+
+const CHOSEN_EXPR = /^\s*[$#]\{\s*(customUserTask_\w+)\s*\}\s*$/;
+const CHOSEN_NAME = /^\s*(customUserTask_\w+)\s*$/;
+
+/** Reads 发起人自选 off a user task: a multi-instance collection, an assignee or candidate users that are exactly ${customUserTask_...}. */
+export function chooserOf(n: FlowNode): ChooserNode | null {
+  if (n.type !== 'userTask') return null;
+  const base = { nodeId: n.id, nodeName: n.name || n.id };
+  const coll = n.multiInstance?.collection;
+  const m = coll ? (CHOSEN_EXPR.exec(coll) ?? CHOSEN_NAME.exec(coll)) : null;
+  if (m) return { ...base, multiple: true, variable: m[1]!, list: true };
+  const a = n.assignee ? CHOSEN_EXPR.exec(n.assignee) : null;
+  if (a) return { ...base, multiple: false, variable: a[1]!, list: false };
+  const c = n.candidateUsers ? CHOSEN_EXPR.exec(n.candidateUsers) : null;
+  if (c) return { ...base, multiple: true, variable: c[1]!, list: false };
+  return null;
+}
+
+/** customUserTask / customUserMsg of the start payload: a JSON object (or its text) of node id → ids (comma text or array). */
+export function choiceMap(v: unknown, field: string): Record<string, string[]> {
+  if (v === undefined || v === null || v === '') return {};
+  let o: unknown = v;
+  if (typeof v === 'string') {
+    try { o = JSON.parse(v); } catch { throw new ApiError(400, MSG.customJson, { field }); }
+  }
+  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new ApiError(400, MSG.customJson, { field });
+  const out: Record<string, string[]> = {};
+  for (const [k, x] of Object.entries(o as Record<string, unknown>)) {
+    if (x !== null && x !== undefined && typeof x !== 'string' && typeof x !== 'number' && !Array.isArray(x)) throw new ApiError(400, MSG.customJson, { field });
+    out[k] = [...new Set(idList(x))];
+  }
+  return out;
+}
