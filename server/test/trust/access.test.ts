@@ -8,11 +8,13 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { SEED } from '../../src/db/seed.ts';
 import { addUser, forEachDatabase, startServer, type TestServer } from '../harness.ts';
-import { apiRoutes, callRoute, changed, deploySimple, fingerprint, leaksStack, plantRows, tables, tally, type Answer, type Route } from './sweep.ts';
+import { apiRoutes, callRoute, changed, deploySimple, fingerprint, fitToSchema, ID_KEY, jsonSchema, leaksStack, plantRows, sample, tables, tally, type Answer, type Route } from './sweep.ts';
 
 const A = SEED.tenant;
 const B = SEED.otherTenant;
 const MARK = 'ZQXA';
+/** what an update attempt of tenant B writes where A's row said MARK */
+const MARK_B = 'ZQXB';
 /** calls that end the caller's own session; they are swept last or not at all */
 const ENDS_SESSION = /\/logout$/;
 const WS = '/api/blade-message/ws';
@@ -108,12 +110,48 @@ await forEachDatabase('trust: access sweeps', (kind) => {
       const w = new Set(words(text).map((x) => ALIAS[x] ?? x));
       return [...aIds.keys()].map((t) => ({ t, score: words(t).filter((x) => w.has(x)).length / words(t).length })).filter((x) => x.score > 0).sort((a, b) => b.score - a.score).map((x) => x.t);
     };
-    /** calls each route with A's ids; answers the outcomes and the answers that showed A's data */
-    const probe = async (token: string, sweep: Route[]) => {
+    /** A row of tenant A as A's administrator reads it through the route's own detail (or list/page) route, for an update attempt's body. */
+    const ownersRow = async (r: Route): Promise<Record<string, any> | null> => {
+      const prefix = r.url.slice(0, r.url.lastIndexOf('/'));
+      const path = r.url.split('/').slice(2, -1).join('/');
+      const detail = routes.find((x) => x.method === 'GET' && x.url === `${prefix}/detail`);
+      if (detail) {
+        for (const id of [...new Set(tablesLike(path).flatMap((t) => aIds.get(t) ?? []))].slice(0, 4)) {
+          const a = await s.api(`${detail.url}?id=${id}`, { token: adminA });
+          const row = a.body?.data;
+          if (a.status === 200 && row && typeof row === 'object' && String(row.id) === id) return row;
+        }
+      }
+      for (const list of routes.filter((x) => x.method === 'GET' && (x.url === `${prefix}/list` || x.url === `${prefix}/page`))) {
+        const a = await s.api(`${list.url}?current=1&size=20`, { token: adminA });
+        const data = a.body?.data;
+        const rows: any[] = Array.isArray(data) ? data : Array.isArray(data?.records) ? data.records : [];
+        const row = rows.find((x) => x && typeof x === 'object' && allA.includes(String(x.id)));
+        if (row) return row;
+      }
+      return null;
+    };
+    /** writes that address one row by the id in their body (submit, update, save, …) */
+    const isUpdate = (r: Route) => r.method !== 'GET' && r.method !== 'DELETE' && !!jsonSchema(r.schema?.body)?.properties?.id;
+    /** A's rows for the update attempts, read before the fingerprint (A reading a row may change it, e.g. an inbox mail read) */
+    const ownerRows = new Map<string, Record<string, any> | null>();
+    const updates = { routes: 0, withRow: 0, reached: 0, refused: [] as string[], noRow: [] as string[], sent: [] as { route: Route; body: Record<string, any>; rowId: string }[] };
+    /** calls each route with A's ids; answers the outcomes, how many passed validation, and the answers that showed A's data */
+    const probe = async (token: string, sweep: Route[], opts: { updates?: boolean } = {}) => {
       const outcomes: number[] = [];
       const leaks: string[] = [];
+      let valid = 0;
+      const check = (r: Route, label: string, a: Answer & { valid: boolean }, sent: string[], bodySent = '') => {
+        outcomes.push(a.status);
+        if (a.valid) valid++;
+        if (a.status === 401) throw new Error(`${r.url} ended the session`);
+        // what the caller sent itself (ids in an update attempt's body) is no leak when it comes back
+        const seen = allA.filter((x) => a.text.includes(x) && !sent.includes(x) && !bodySent.includes(x));
+        if (a.text.includes(MARK) || seen.length) leaks.push(`${r.method} ${r.url} (${label}) -> ${a.status}: ${seen.slice(0, 3).join(',')} ${a.text.slice(0, 160)}`);
+      };
       for (const r of sweep) {
         const path = r.url.split('/').slice(2, -1).join('/');
+        let lastId: ((key: string, many: boolean) => string | undefined) | undefined;
         for (let round = 0; round < 3; round++) {
           const sent: string[] = [];
           const pick = (list: string[]) => { const id = list[Math.min(round, list.length - 1)]; if (id) sent.push(id); return id; };
@@ -123,25 +161,48 @@ await forEachDatabase('trust: access sweeps', (kind) => {
             if (many) { const list = [...new Set([...cands.slice(0, 20), ...allA])].slice(0, 900); sent.push(...list); return list.join(','); }
             return pick(cands.length ? cands : allA.slice(round * 7));
           };
+          lastId = id;
           const extra: Record<string, string> = {};
           const q = (k: string, many: boolean) => { const v = id(k, many); if (v) extra[k] = v; };
           q('id', false); q('ids', true);
           const a = await callRoute(s, r, { token, id, query: extra, param: (n) => id(n, false) ?? '1' });
-          outcomes.push(a.status);
-          if (a.status === 401) throw new Error(`${r.url} ended the session`);
-          const seen = allA.filter((x) => a.text.includes(x) && !sent.includes(x));
-          if (a.text.includes(MARK) || seen.length) leaks.push(`${r.method} ${r.url} (round ${round}) -> ${a.status}: ${seen.slice(0, 3).join(',')} ${a.text.slice(0, 160)}`);
+          check(r, `round ${round}`, a, sent);
           if (!sent.length) break; // nothing id-like to vary
         }
+        if (!opts.updates || !isUpdate(r)) continue;
+        // the update attempt proper: A's row as A reads it, one text changed, sent by B with A's id
+        updates.routes++;
+        const row = ownerRows.get(r.url) ?? null;
+        if (!row) { updates.noRow.push(r.url); continue; }
+        updates.withRow++;
+        const js = jsonSchema(r.schema?.body)!;
+        const keys = Object.keys(js.properties ?? {});
+        const start: Record<string, any> = {};
+        for (const k of keys) if (row[k] !== undefined && row[k] !== null) start[k] = typeof row[k] === 'string' ? row[k].replaceAll(MARK, MARK_B) : row[k];
+        if (!Object.values(start).some((v) => typeof v === 'string' && v.includes(MARK_B))) {
+          // no text carried A's marker: change the first free text the schema takes
+          const k = keys.find((x) => !ID_KEY.test(x) && x !== 'tenantId' && js.properties[x]?.type === 'string' && !js.properties[x].enum && !js.properties[x].pattern && !js.properties[x].format);
+          if (k) start[k] = MARK_B;
+        }
+        start.id = String(row.id);
+        const fallback = sample(js, { id: (k, many) => lastId?.(k, many) }) as Record<string, any>;
+        const { body } = fitToSchema(r.schema?.body, start, { ...fallback, id: String(row.id) });
+        body.id = String(row.id);
+        const a = await callRoute(s, r, { token, body, param: () => String(row.id) });
+        const bodySent = JSON.stringify(body);
+        check(r, 'update with the owner\'s row', a, [String(row.id)], bodySent);
+        if (a.valid) { updates.reached++; updates.sent.push({ route: r, body, rowId: String(row.id) }); }
+        else updates.refused.push(`${r.url} -> ${a.status} ${a.text.slice(0, 100)}`);
       }
-      return { outcomes, leaks };
+      return { outcomes, leaks, valid };
     };
     // the detector itself: tenant A's own administrator does see A's rows through the list and detail routes
     const own = await probe(adminA, routes.filter((r) => r.method === 'GET' && /\/(list|detail)$/.test(r.url)).slice(0, 60));
     assert.ok(own.leaks.length > 20, `the sweep should see A's rows as A: ${own.leaks.length}`);
-    const before = await fingerprint(db, scopeA);
     const sweep = routes.filter((r) => !r.public && !ENDS_SESSION.test(r.url));
-    const { outcomes, leaks } = await probe(adminB, sweep);
+    for (const r of sweep.filter(isUpdate)) ownerRows.set(r.url, await ownersRow(r));
+    const before = await fingerprint(db, scopeA);
+    const { outcomes, leaks, valid } = await probe(adminB, sweep, { updates: true });
     const tried = outcomes.length;
     const after = await fingerprint(db, scopeA);
     // B's own rows must not point at A's rows either (e.g. a message of B addressed to A's users)
@@ -150,10 +211,25 @@ await forEachDatabase('trust: access sweeps', (kind) => {
       const r = await sql<{ row: string }>`select x::text as row from ${sql.table(t.name)} x where tenant_id = ${B}`.execute(db);
       for (const row of r.rows) if (!/log/.test(t.name) && allA.some((id) => row.row.includes(id))) crossRefs.push(`${t.name}: ${row.row.slice(0, 200)}`);
     }
-    console.log(`# [${kind}] tenant isolation: ${tried} requests over ${sweep.length} routes with ${allA.length} ids of tenant A; outcomes ${tally(outcomes)}`);
+    // the detector of the update attempts: the same bodies sent by A's own administrator do change A's rows
+    let effective = 0;
+    const ineffective: string[] = [];
+    for (const at of updates.sent) {
+      const table = [...aIds.entries()].find(([, ids]) => ids.includes(at.rowId))?.[0];
+      const only = (t: { name: string; tenant: boolean }) => (t.name === table ? scopeA(t) : null);
+      const b0 = await fingerprint(db, only);
+      const a = await callRoute(s, at.route, { token: adminA, body: at.body, param: () => at.rowId });
+      if (changed(b0, await fingerprint(db, only)).length) effective++;
+      else ineffective.push(`${at.route.url} -> ${a.status} ${String(JSON.parse(a.text || '{}').msg ?? '').slice(0, 40)}`);
+    }
+    console.log(`# [${kind}] tenant isolation: ${tried} requests over ${sweep.length} routes with ${allA.length} ids of tenant A; outcomes ${tally(outcomes)}; ${valid} passed the route's schemas (reached the route's code), ${tried - valid} were refused by validation`);
+    console.log(`# [${kind}] update attempts: ${updates.routes} routes take a row id in their body; ${updates.withRow} sent tenant A's row as A reads it (one text changed) with A's id, ${updates.reached} of them reached the route's code; refused by validation: ${updates.refused.length}${updates.refused.length ? ' (' + updates.refused.join('; ') + ')' : ''}; no row of A readable through a detail/list route: ${updates.noRow.length}${updates.noRow.length ? ' (' + updates.noRow.join(', ') + ')' : ''}; the same bodies sent by A's administrator changed A's row on ${effective} of the ${updates.sent.length} routes (where B's identical request was refused by the tenant check itself)${ineffective.length ? '; the others stop at the route\'s own checks of the planted values, for A as for B: ' + ineffective.join('; ') : ''}`);
     assert.deepEqual(leaks, [], 'tenant A data visible to tenant B');
     assert.deepEqual(changed(before, after), [], 'tenant A rows changed by tenant B');
     assert.deepEqual(crossRefs, [], 'tenant B rows referring to tenant A rows');
     assert.ok(!outcomes.some((x) => x >= 500 || x === 0), `server errors: ${tally(outcomes)}`);
+    // the update attempts are real updates: most reach the route's code, and a good part of them change the row when its owner sends them
+    assert.ok(updates.reached >= updates.withRow * 0.8, `update attempts refused by validation: ${updates.refused.join('; ')}`);
+    assert.ok(effective >= updates.sent.length / 3, `only ${effective} of ${updates.sent.length} update bodies change the row for its owner`);
   });
 });

@@ -152,12 +152,70 @@ export async function send(url: string, init: RequestInit & { token?: string } =
   }
 }
 
-/** A call of a route with sampled query/body (JSON), as the sweeps make it. */
-export function callRoute(s: TestServer, route: Route, opts: SampleOpts & { token?: string; query?: Record<string, string>; param?: (n: string) => string }): Promise<Answer> {
-  const url = s.url + pathOf(route, opts.param) + queryOf(route, opts, opts.query);
-  if (route.method === 'GET' || route.method === 'DELETE') return send(url, { method: route.method, token: opts.token });
-  const body = sample(jsonSchema(route.schema?.body) ?? { type: 'object' }, opts);
-  return send(url, { method: route.method, token: opts.token, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+/** The parts of a request the route's schemas check (query values as strings, as the server parses them). */
+export interface RequestParts {
+  query: Record<string, string | string[]>;
+  params: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * true when the route's own schemas (querystring, params, body: zod, the same objects the
+ * server's validator compiler runs) accept the request, i.e. a request by a caller allowed to
+ * call the route reaches the route's code instead of the 400 of validation.
+ */
+export function passesSchemas(route: Route, parts: RequestParts): boolean {
+  const ok = (schema: unknown, data: unknown) => !(schema instanceof z.ZodType) || schema.safeParse(data).success;
+  const sc = route.schema ?? {};
+  return ok(sc.querystring, parts.query) && ok(sc.params, parts.params) && (route.method === 'GET' || route.method === 'DELETE' || ok(sc.body, parts.body ?? {}));
+}
+
+/**
+ * `start` (e.g. a row as its owner reads it) reshaped until the zod schema accepts it: a key the
+ * schema refuses takes, in turn, `fallback`'s value for it (a sample), each of the usual
+ * pattern tries (a URL, an e-mail, a date, …), and at last goes; keys a strict schema does not
+ * know go. Answers the body and whether the schema accepts it.
+ */
+export function fitToSchema(schema: unknown, start: Json, fallback: Json): { body: Json; valid: boolean } {
+  const body: Json = { ...start };
+  if (!(schema instanceof z.ZodType)) return { body, valid: true };
+  const GONE = Symbol('gone');
+  const tries = (key: string): unknown[] => [...(key in fallback ? [fallback[key]] : []), ...PATTERN_TRIES, GONE];
+  const step = new Map<string, number>();
+  for (let round = 0; round < 60; round++) {
+    const r = schema.safeParse(body);
+    if (r.success) return { body, valid: true };
+    let moved = false;
+    for (const issue of r.error.issues) {
+      const extra = (issue as { keys?: string[] }).keys;
+      if (issue.code === 'unrecognized_keys' && extra) { for (const k of extra) if (k in body) { delete body[k]; moved = true; } continue; }
+      const key = issue.path[0];
+      if (typeof key !== 'string' || step.get(key) === -1) continue;
+      const i = step.get(key) ?? 0;
+      const next = tries(key)[i];
+      if (next === undefined) continue;
+      step.set(key, next === GONE ? -1 : i + 1);
+      if (next === GONE) delete body[key];
+      else body[key] = next;
+      moved = true;
+    }
+    if (!moved) break;
+  }
+  return { body, valid: schema.safeParse(body).success };
+}
+
+/** A call of a route with sampled query/body (JSON, or `body` as given), as the sweeps make it; `valid`: it passed the route's schemas. */
+export async function callRoute(s: TestServer, route: Route, opts: SampleOpts & { token?: string; query?: Record<string, string>; param?: (n: string) => string; body?: unknown }): Promise<Answer & { valid: boolean }> {
+  const params: Record<string, string> = {};
+  const url = s.url + pathOf(route, (n) => (params[n] = opts.param ? opts.param(n) : '1')) + queryOf(route, opts, opts.query);
+  const query: Record<string, string | string[]> = {};
+  for (const [k, v] of new URL(url).searchParams) query[k] = k in query ? [...[query[k]].flat(), v] : v;
+  if (route.method === 'GET' || route.method === 'DELETE') {
+    return { ...(await send(url, { method: route.method, token: opts.token })), valid: passesSchemas(route, { query, params }) };
+  }
+  const body = opts.body !== undefined ? opts.body : (sample(jsonSchema(route.schema?.body) ?? { type: 'object' }, opts) ?? {});
+  const a = await send(url, { method: route.method, token: opts.token, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { ...a, valid: passesSchemas(route, { query, params, body }) };
 }
 
 const STACK = /\n\s+at [^\n]+:\d+:\d+|node_modules\/|\.ts:\d+:\d+|(?:TypeError|ReferenceError|RangeError): /;
