@@ -397,5 +397,55 @@ for (const kind of await kinds()) {
       assert.deepEqual(take(), ['second:delete', 'second:end'], 'revoke by the owner');
       assert.deepEqual((await taskRows(r.instanceId, 'second')).map((t) => t.state), ['completed', 'cancelled', 'cancelled']);
     });
+
+    // ---- compensation inside completed sub-processes ---------------------------------------------
+
+    const undoable = (id: string, body: string) => `${body}<boundaryEvent id="c_${id}" attachedToRef="${id}"><compensateEventDefinition/></boundaryEvent>
+      <serviceTask id="undo_${id}" isForCompensation="true" flowable:class="undo"/><association associationDirection="One" sourceRef="c_${id}" targetRef="undo_${id}"/>`;
+
+    test('compensation after a completed sub-process without a handler undoes the activities inside it, newest completion first, nested sub-processes too', async () => {
+      const body = `<startEvent id="s"/>${flow('s', 'booking')}
+        <subProcess id="booking">
+          <startEvent id="bs"/>${flow('bs', 'f')}<parallelGateway id="f"/>${flow('f', 'hotel')}${flow('f', 'flight')}
+          ${undoable('hotel', '<userTask id="hotel" flowable:assignee="u"/>')}${undoable('flight', '<userTask id="flight" flowable:assignee="u"/>')}
+          ${flow('hotel', 'j')}${flow('flight', 'j')}<parallelGateway id="j"/>${flow('j', 'extras')}
+          <subProcess id="extras"><startEvent id="xs"/>${flow('xs', 'car')}${undoable('car', '<manualTask id="car"/>')}${flow('car', 'xe')}<endEvent id="xe"/></subProcess>
+          ${flow('extras', 'be')}<endEvent id="be"/>
+        </subProcess>${flow('booking', 'confirm')}
+        <userTask id="confirm" flowable:assignee="u"/>${flow('confirm', 'undo')}
+        <intermediateThrowEvent id="undo"><compensateEventDefinition/></intermediateThrowEvent>${flow('undo', 'e')}<endEvent id="e"/>`;
+      const r = await start(body);
+      clock.advance(MIN);
+      await complete(r.instanceId, 'flight'); // flight completes first, hotel after it (started the other way round)
+      clock.advance(MIN);
+      await complete(r.instanceId, 'hotel');
+      assert.deepEqual(await keys(r.instanceId), ['confirm']);
+      await restart();
+      calls.length = 0;
+      clock.advance(MIN);
+      await complete(r.instanceId, 'confirm');
+      assert.deepEqual(calls, ['undo:undo_car', 'undo:undo_hotel', 'undo:undo_flight']);
+      assert.equal(await engine.instanceStatus(r.instanceId), 'finished');
+      const undone = (await acts(r.instanceId)).filter((a) => a.endReason === 'compensated').map((a) => a.activityId).sort();
+      assert.deepEqual(undone, ['booking', 'car', 'extras', 'flight', 'hotel']);
+      assert.deepEqual((await act(r.instanceId, 'undo_car')).map((a) => a.activityType), ['serviceTask'], 'the handlers are in the history');
+    });
+
+    test('compensation: a sub-process with its own handler is undone by it alone; activityRef names a completed sub-process', async () => {
+      const body = `<startEvent id="s"/>${flow('s', 'insured')}
+        ${undoable('insured', `<subProcess id="insured"><startEvent id="is"/>${flow('is', 'inner')}${undoable('inner', '<manualTask id="inner"/>')}${flow('inner', 'ie')}<endEvent id="ie"/></subProcess>`)}
+        ${flow('insured', 'plain')}
+        <subProcess id="plain"><startEvent id="ps"/>${flow('ps', 'step')}${undoable('step', '<manualTask id="step"/>')}${flow('step', 'pe')}<endEvent id="pe"/></subProcess>
+        ${flow('plain', 'wait')}<userTask id="wait" flowable:assignee="u"/>${flow('wait', 'undo')}
+        <intermediateThrowEvent id="undo"><compensateEventDefinition activityRef="REF"/></intermediateThrowEvent>${flow('undo', 'e')}<endEvent id="e"/>`;
+      const all = await start(body.replace(' activityRef="REF"', ''));
+      calls.length = 0;
+      await complete(all.instanceId, 'wait');
+      assert.deepEqual(calls, ['undo:undo_step', 'undo:undo_insured'], 'the inner activity of insured is not undone: its handler covers it');
+      const one = await start(body.replace('REF', 'plain'));
+      calls.length = 0;
+      await complete(one.instanceId, 'wait');
+      assert.deepEqual(calls, ['undo:undo_step']);
+    });
   });
 }

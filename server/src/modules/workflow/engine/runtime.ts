@@ -918,22 +918,40 @@ export class Session {
 
   /**
    * Compensation thrown at `node`: the activities of its scope that completed (all, or only its
-   * activityRef) and have a compensation handler are undone, newest first, each once: the handler
-   * runs as a token of the thrower's scope (a handler that waits, e.g. a user task, does not hold
-   * the thrower back).
+   * activityRef) and have a compensation handler are undone, newest completion first, each
+   * completion once: the handler runs as a token of the thrower's scope (a handler that waits,
+   * e.g. a user task, does not hold the thrower back). A completed embedded sub-process without a
+   * handler of its own is undone by undoing the completed activities inside it (recursively), in
+   * its place in that order.
    */
   private async compensate(st: InstanceState, exec: ExecRow, node: FlowNode): Promise<void> {
-    const wanted = (id: string) => {
-      const n = st.model.nodes.get(id);
-      return !!n?.compensationHandler && n.scopeId === node.scopeId && (!node.eventRefId || n.id === node.eventRefId);
-    };
-    const done = (a: ActivityRow) => a.endTime !== null && (a.endReason === null || a.endReason === 'completed') && wanted(a.activityId);
     const stored = (await this.tx.selectFrom('wfActivity').selectAll().where('instanceId', '=', st.inst.id).where('endTime', 'is not', null)
       .where('activityType', '<>', 'sequenceFlow').execute()) as ActivityRow[];
-    const rows = new Map<string, ActivityRow>();
-    for (const a of [...stored, ...this.uow.pending<ActivityRow>(T.activity)]) if (a.instanceId === st.inst.id && done(a)) rows.set(String(a.id), a);
-    const list = [...rows.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? 1 : -1));
-    for (const a of list) {
+    const byId = new Map<string, ActivityRow>();
+    for (const a of [...stored, ...this.uow.pending<ActivityRow>(T.activity)]) {
+      if (a.instanceId === st.inst.id && a.endTime !== null && (a.endReason === null || a.endReason === 'completed')) byId.set(String(a.id), a);
+    }
+    const rows = [...byId.values()];
+    const big = (a: ActivityRow) => BigInt(a.id);
+    const ended = (a: ActivityRow) => new Date(a.endTime!).getTime();
+    const handlers: ActivityRow[] = [];
+    const collect = (scopeId: string, within: (a: ActivityRow) => boolean, only?: string) => {
+      const list = rows.filter((a) => {
+        const n = st.model.nodes.get(a.activityId);
+        if (!n || n.scopeId !== scopeId || (only && n.id !== only) || !within(a)) return false;
+        return !!n.compensationHandler || (n.type === 'subProcess' && !n.triggeredByEvent && a.activityType === 'subProcess');
+      }).sort((a, b) => ended(b) - ended(a) || (big(a) < big(b) ? 1 : -1));
+      for (const a of list) {
+        const n = st.model.nodes.get(a.activityId)!;
+        if (n.compensationHandler) { handlers.push(a); continue; }
+        // this run of the sub-process: its activities started after it and before its next run
+        this.uow.patch(T.activity, a, { endReason: 'compensated' });
+        const next = rows.filter((x) => x.activityId === a.activityId && big(x) > big(a)).reduce<bigint | undefined>((m, x) => (m === undefined || big(x) < m ? big(x) : m), undefined);
+        collect(n.id, (x) => big(x) > big(a) && (next === undefined || big(x) < next));
+      }
+    };
+    collect(node.scopeId, () => true, node.eventRefId);
+    for (const a of handlers) {
       this.uow.patch(T.activity, a, { endReason: 'compensated' });
       const handler = st.model.nodes.get(st.model.nodes.get(a.activityId)!.compensationHandler!)!;
       const token = this.newExec(st, exec.parentId, handler.id);
