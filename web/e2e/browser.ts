@@ -127,3 +127,56 @@ export async function addPeople(server: E2EServer, people: [account: string, rea
   }
   return ids;
 }
+
+/**
+ * A suite's server, browser and pages: open() in before(), close() in after(); signedIn() gives a
+ * page of a fresh context signed in through the login form (closed with the suite).
+ */
+export interface Suite {
+  readonly server: E2EServer;
+  readonly browser: Browser;
+  signedIn(account: string, password: string, opts?: { locale?: string }): Promise<Page>;
+  close(): Promise<void>;
+}
+export function suite(): Suite & { open(): Promise<void> } {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  return {
+    get server() { if (!server) throw new Error('suite not open'); return server; },
+    get browser() { if (!browser) throw new Error('suite not open'); return browser; },
+    async open() {
+      server = await startE2EServer();
+      browser = await launch();
+    },
+    async signedIn(account, password, opts = {}) {
+      const { context, page } = await newPage(this.browser, opts);
+      contexts.push(context);
+      await signIn(page, this.server.url, this.server, account, password);
+      return page;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser?.close();
+      await server?.close();
+    },
+  };
+}
+
+/**
+ * Saves a form and a process model through the design API and deploys the model (the designer
+ * suites draw theirs on screen instead). Answers the model's id.
+ */
+export async function deployProcess(server: E2EServer, token: string, p: {
+  formKey: string; formName: string; form: unknown; modelKey: string; name: string; xml: string; settings?: unknown;
+}): Promise<string> {
+  const post = async (path: string, json: unknown) => {
+    const r = await server.api(path, { method: 'POST', token, json });
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+  await post('/api/blade-workflow/design/form/submit', { formKey: p.formKey, name: p.formName, content: p.form });
+  const model = await post('/api/blade-workflow/design/model/submit', { modelKey: p.modelKey, name: p.name, xml: p.xml, formKey: p.formKey, settings: p.settings });
+  await post('/api/blade-workflow/design/model/deploy', { id: model.id });
+  return String(model.id);
+}

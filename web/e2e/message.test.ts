@@ -6,31 +6,16 @@
 //   node --import tsx --test web/e2e/message.test.ts
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { suite } from './browser.ts';
 
-type Server = E2EServer;
 const M = '/api/blade-message/message';
-
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-before(async () => {
-  server = await startE2EServer();
-  browser = await launch();
-});
-
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
+const s = suite();
+before(() => s.open());
+after(() => s.close());
 
 async function signedIn(account: string, password: string): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await signIn(page, server.url, server, account, password);
+  const page = await s.signedIn(account, password);
   // the real-time channel is open and subscribed
   await page.locator('[data-testid=message-bell][data-connected="1"]').waitFor();
   return page;
@@ -144,13 +129,13 @@ test('A sends B a message through the form and the people picker; B sees it live
 });
 
 test('B marks all read and deletes in the 我的消息 drawer; an empty business link warns 无办理事项', async () => {
-  const admin = (await server.login('admin', 'admin')).access_token as string;
+  const admin = (await s.server.login('admin', 'admin')).access_token as string;
   const b = await signedIn('user', 'user');
   const session = await b.evaluate(() => JSON.parse(localStorage.getItem('saber-session') ?? '{}').state as { token: string; userInfo: { user_id: string } });
   const userId = session.userInfo.user_id;
   const before = await badgeCount(b);
   for (const title of ['通知一', '通知二']) {
-    const r = await server.api(`${M}/save`, { method: 'POST', token: admin, json: { title, content: `<p>${title}<script>window.__x=1</script></p>`, type: 1, userIds: userId } });
+    const r = await s.server.api(`${M}/save`, { method: 'POST', token: admin, json: { title, content: `<p>${title}<script>window.__x=1</script></p>`, type: 1, userIds: userId } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   }
   await waitForBadge(b, before + 2);
@@ -188,6 +173,6 @@ test('B marks all read and deletes in the 我的消息 drawer; an empty business
   await confirmOk(b, '确定删除此消息?');
   await row('通知一').waitFor({ state: 'detached' });
   await row('通知二').waitFor();
-  const list = await server.api(`${M}/my/list?current=1&size=50`, { token: session.token });
+  const list = await s.server.api(`${M}/my/list?current=1&size=50`, { token: session.token });
   assert.ok(!list.body.data.records.some((m: { title: string }) => m.title === '通知一'), 'deleted on the server');
 });

@@ -11,8 +11,8 @@
 // WF_SHOTS=/some/dir saves screenshots of the start page, detail page and draft list in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage, addPeople } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { addPeople, deployProcess, saveShot, setLanguage, suite } from './browser.ts';
 
 const SHOTS = process.env.WF_SHOTS;
 
@@ -76,25 +76,15 @@ const SIGN_FORM = { column: [{ label: '事项', prop: 'topic', type: 'input', re
 
 const PEOPLE: [string, string][] = [['wfa', '张三'], ['wfb', '李四'], ['wfc', '王五'], ['wfd', '赵六'], ['wfe', '钱七'], ['wff', '孙八']];
 
-let server: E2EServer;
-let browser: Browser;
+const s = suite();
 const ids: Record<string, string> = {};
-const contexts: BrowserContext[] = [];
 
 before(async () => {
-  server = await startE2EServer();
-  Object.assign(ids, await addPeople(server, PEOPLE, { postId: '1123598817738675202' }));
-  browser = await launch();
-
-  const admin = (await server.login()).access_token as string;
-  const post = async (path: string, json: unknown) => {
-    const r = await server.api(path, { method: 'POST', token: admin, json });
-    assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  };
-  await post('/api/blade-workflow/design/form/submit', { formKey: 'wfTripForm', name: '出差申请单', content: TRIP_FORM });
-  const trip = await post('/api/blade-workflow/design/model/submit', {
-    modelKey: 'wfTrip', name: '出差申请', xml: TRIP_XML, formKey: 'wfTripForm',
+  await s.open();
+  Object.assign(ids, await addPeople(s.server, PEOPLE, { postId: '1123598817738675202' }));
+  const admin = (await s.server.login()).access_token as string;
+  await deployProcess(s.server, admin, {
+    formKey: 'wfTripForm', formName: '出差申请单', form: TRIP_FORM, modelKey: 'wfTrip', name: '出差申请', xml: TRIP_XML,
     settings: {
       assigneeRequired: true,
       preRead: { title: '出差须知', content: '出差须提前三天申请，费用按学校差旅标准报销。', readTime: 2 },
@@ -102,24 +92,13 @@ before(async () => {
       printTemplate: { templateName: '出差审批单', content: '<h2>${processDefinitionName}</h2><p>申请人：${startUser}　目的地：${city}　天数：${days}</p>${items}${approvals}' },
     },
   });
-  await post('/api/blade-workflow/design/model/deploy', { id: trip.id });
-  await post('/api/blade-workflow/design/form/submit', { formKey: 'wfSignForm', name: '会签单', content: SIGN_FORM });
-  const sign = await post('/api/blade-workflow/design/model/submit', { modelKey: 'wfSign', name: '会签流程', xml: SIGN_XML, formKey: 'wfSignForm', settings: { assigneeRequired: true } });
-  await post('/api/blade-workflow/design/model/deploy', { id: sign.id });
+  await deployProcess(s.server, admin, {
+    formKey: 'wfSignForm', formName: '会签单', form: SIGN_FORM, modelKey: 'wfSign', name: '会签流程', xml: SIGN_XML, settings: { assigneeRequired: true },
+  });
 });
+after(() => s.close());
 
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(account: string, locale?: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { locale });
-  contexts.push(context);
-  await signIn(page, server.url, server, account, 'user');
-  return page;
-}
+const signedIn = (account: string, locale?: string): Promise<Page> => s.signedIn(account, 'user', { locale });
 
 const shot = (page: Page, name: string) => saveShot(page, SHOTS, name, 1400);
 
@@ -147,7 +126,7 @@ async function success(page: Page, text: string, landing: RegExp): Promise<void>
 
 /** Goes to a route; a page already there reloads (a same-hash navigation would keep the old rows). */
 async function visit(page: Page, route: string): Promise<void> {
-  const url = `${server.url}/#${route}`;
+  const url = `${s.server.url}/#${route}`;
   if (page.url() === url) await page.reload();
   else await page.goto(url);
 }
@@ -278,7 +257,7 @@ test('出差申请: pre-read, §5 messages, a draft saved and resumed, approver 
 
   if (SHOTS) {
     // English: the same screens
-    await a.goto(`${server.url}/#/workflow/process/list`);
+    await a.goto(`${s.server.url}/#/workflow/process/list`);
     await setLanguage(a, 'en');
     await a.locator('.wf-proc-card[data-key=wfTrip]').click();
     await a.locator('.wf-preread .wf-preread-ok:not([disabled])').waitFor({ timeout: 5000 });
@@ -289,11 +268,11 @@ test('出差申请: pre-read, §5 messages, a draft saved and resumed, approver 
     await toast(a, 'Draft saved');
     await pick(a, '.wf-assignee .wf-pick-people', ['wfb']);
     await shot(a, 'start-en');
-    await a.goto(`${server.url}/#/workflow/process/draft`);
+    await a.goto(`${s.server.url}/#/workflow/process/draft`);
     await a.locator('[data-testid=wf-list-draft] .ant-table-row').first().waitFor();
     await shot(a, 'drafts-en');
-    const tok = (await server.login('wfa', 'user')).access_token;
-    await server.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: tok, json: { processDefKey: 'wfTrip', city: 'Beijing', days: 2, items: [{ stop: 'Beijing', cost: 800 }], assignee: ids.wfb } });
+    const tok = (await s.server.login('wfa', 'user')).access_token;
+    await s.server.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: tok, json: { processDefKey: 'wfTrip', city: 'Beijing', days: 2, items: [{ stop: 'Beijing', cost: 800 }], assignee: ids.wfb } });
     await setLanguage(b, 'en');
     await visit(b, '/workflow/process/todo');
     await b.locator('[data-testid=wf-list-todo] .ant-table-row').first().getByRole('button', { name: 'Details' }).click();
@@ -304,7 +283,7 @@ test('出差申请: pre-read, §5 messages, a draft saved and resumed, approver 
 
 test('会签流程: rollback to a chosen node, transfer, delegate, add signers, 减签 and the owner\'s 撤销 from the screens', async () => {
   const a = await signedIn('wfa');
-  await a.goto(`${server.url}/#/workflow/process/list`);
+  await a.goto(`${s.server.url}/#/workflow/process/list`);
   await a.locator('.wf-proc-card[data-key=wfSign]').click();
   await a.locator('.wf-field-topic input').fill('采购教学设备');
   await pick(a, '.wf-field-signers .wf-pick-people', ['wfd']);
@@ -397,8 +376,8 @@ test('会签流程: rollback to a chosen node, transfer, delegate, add signers, 
   await a.locator('[data-testid=wf-list-send] .ant-table-row').filter({ hasText: '会签流程' }).first().getByText('已完成').waitFor();
 
   // the owner revokes (撤销) another instance from its detail page
-  const tok = (await server.login('wfa', 'user')).access_token;
-  const r = await server.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: tok, json: { processDefKey: 'wfSign', topic: '第二次采购', signers: ids.wfd, assignee: ids.wfb } });
+  const tok = (await s.server.login('wfa', 'user')).access_token;
+  const r = await s.server.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: tok, json: { processDefKey: 'wfSign', topic: '第二次采购', signers: ids.wfd, assignee: ids.wfb } });
   assert.equal(r.status, 200);
   detail = await openFrom(a, 'send', '进行中');
   await detail.locator('.wf-owner-withdraw').click();
@@ -415,24 +394,24 @@ test('会签流程: rollback to a chosen node, transfer, delegate, add signers, 
 });
 
 test('portal and external-form routes: flow image without header, portal start closing onto the sent list, wf_ex_ form keys routed to /workflow/process/external/{name}/start?p=', async () => {
-  const admin = (await server.login()).access_token as string;
-  const post = (path: string, json: unknown) => server.api(path, { method: 'POST', token: admin, json });
+  const admin = (await s.server.login()).access_token as string;
+  const post = (path: string, json: unknown) => s.server.api(path, { method: 'POST', token: admin, json });
   const m = (await post('/api/blade-workflow/design/model/submit', { modelKey: 'wfExt', name: '外部表单流程', xml: TRIP_XML.replaceAll('wfTrip', 'wfExt'), formKey: 'wf_ex_leave' })).body.data;
   assert.equal((await post('/api/blade-workflow/design/model/deploy', { id: m.id })).status, 200);
-  const tok = (await server.login('wfa', 'user')).access_token;
-  const defs = (await server.api('/api/blade-workflow/process/processList?size=50', { token: tok })).body.data.records as { processId: string; processDefKey: string }[];
+  const tok = (await s.server.login('wfa', 'user')).access_token;
+  const defs = (await s.server.api('/api/blade-workflow/process/processList?size=50', { token: tok })).body.data.records as { processId: string; processDefKey: string }[];
   const sign = defs.find((d) => d.processDefKey === 'wfSign')!;
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64');
 
   const a = await signedIn('wfa');
   // the flow image: the diagram only
-  await a.goto(`${server.url}/#/portal/process/flowImg/${b64({ processDefinitionId: sign.processId })}`);
+  await a.goto(`${s.server.url}/#/portal/process/flowImg/${b64({ processDefinitionId: sign.processId })}`);
   await a.locator('[data-testid=wf-flow-image] .wf-diagram[data-state=ready]').waitFor();
   assert.equal(await a.locator('.sider-menu').count(), 0);
   await a.locator('[data-testid=wf-flow-image] .djs-element[data-element-id=sign]').waitFor({ state: 'attached' });
 
   // the portal start page, as the portal opens it; a window the script did not open stays and shows the sent list
-  await a.goto(`${server.url}/#/portal/process/${b64({ processId: sign.processId, processDefKey: 'wfSign', modelType: 0 })}?isClosePage=true&isPortal=true&openWay=3`);
+  await a.goto(`${s.server.url}/#/portal/process/${b64({ processId: sign.processId, processDefKey: 'wfSign', modelType: 0 })}?isClosePage=true&isPortal=true&openWay=3`);
   await a.locator('.wf-start-title').getByText('会签流程').waitFor();
   assert.equal(await a.locator('.sider-menu').count(), 0);
   await a.locator('.wf-field-topic input').fill('门户发起');
@@ -444,7 +423,7 @@ test('portal and external-form routes: flow image without header, portal start c
   await a.locator('[data-testid=wf-list-send] .ant-table-row').filter({ hasText: '会签流程' }).first().getByText('进行中').waitFor();
 
   // an external form key: 发起流程 goes to /workflow/process/external/leave/start?p=
-  await a.goto(`${server.url}/#/workflow/process/list`);
+  await a.goto(`${s.server.url}/#/workflow/process/list`);
   await a.locator('.wf-proc-card[data-key=wfExt]').click();
   await a.waitForURL(/#\/workflow\/process\/external\/leave\/start\?p=/);
   await a.locator('.wf-start-title').getByText('外部表单流程').waitFor();

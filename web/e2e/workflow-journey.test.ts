@@ -10,48 +10,35 @@
 // JOURNEY_SHOTS=/some/dir saves the designer, start and detail pages in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage, addPeople } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { addPeople, saveShot, setLanguage, suite } from './browser.ts';
 
 const seedPath = new URL('../../server/src/db/seed.ts', import.meta.url).href;
 const SHOTS = process.env.JOURNEY_SHOTS;
 
 const PEOPLE: [string, string][] = [['jteacher', '张老师'], ['jhead', '王主任'], ['jdean', '李处长'], ['jclerk', '赵干事']];
 
-let server: E2EServer;
-let browser: Browser;
+const s = suite();
 const ids: Record<string, string> = {};
-const contexts: BrowserContext[] = [];
 
 before(async () => {
-  server = await startE2EServer();
-  Object.assign(ids, await addPeople(server, PEOPLE));
-  const db = server.server.database.db;
+  await s.open();
+  Object.assign(ids, await addPeople(s.server, PEOPLE));
+  const db = s.server.server.database.db;
   const { sql } = await import('kysely');
   const { SEED } = (await import(seedPath)) as { SEED: Record<string, string> };
   // 李处长 holds a post of his own, which the 职位 column of 人员选择 searches
   await sql`insert into blade_post (id, tenant_id, category, post_code, post_name, sort) values ('1123598817738675290', ${SEED.tenant}, 1, 'dean', '教务处处长', 9)`.execute(db as never);
   await sql`update blade_user set post_id = '1123598817738675290' where id = ${ids.jdean}`.execute(db as never);
-  browser = await launch();
 });
+after(() => s.close());
 
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(account: string, password = 'user'): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await signIn(page, server.url, server, account, password);
-  return page;
-}
+const signedIn = (account: string, password = 'user'): Promise<Page> => s.signedIn(account, password);
 
 const shot = (page: Page, name: string, height = 1100) => saveShot(page, SHOTS, `journey-${name}`, height);
 
 async function visit(page: Page, route: string): Promise<void> {
-  const url = `${server.url}/#${route}`;
+  const url = `${s.server.url}/#${route}`;
   if (page.url() === url) await page.reload();
   else await page.goto(url);
 }
@@ -218,8 +205,8 @@ test('教师请假: designed in both designers, deployed, started with an approv
   await admin.locator('.wf-deploy').click();
   await admin.locator('.ant-modal-confirm .ant-btn-primary').click();
   await toast(admin, '部署成功，当前版本 v1');
-  const token = (await server.login()).access_token as string;
-  const saved = (await server.api(`/api/blade-workflow/design/model/detail?id=${modelId}`, { token })).body.data;
+  const token = (await s.server.login()).access_token as string;
+  const saved = (await s.server.api(`/api/blade-workflow/design/model/detail?id=${modelId}`, { token })).body.data;
   assert.equal(saved.formKey, 'jLeaveForm');
   assert.match(saved.xml, /flowable:assignee="\$\{initiator\}"/);
   assert.match(saved.xml, new RegExp(`flowable:assignee="${ids.jdean}"`));

@@ -6,8 +6,8 @@
 // after the approver passes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { deployProcess, suite } from './browser.ts';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="e2e">
@@ -21,40 +21,21 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 </definitions>`;
 const FORM = { column: [{ label: '用印事由', prop: 'reason', type: 'textarea', required: true }] };
 
-let server: E2EServer;
-let browser: Browser;
+const s = suite();
 let admin: string;
 let userToken: string;
-const contexts: BrowserContext[] = [];
 
 before(async () => {
-  server = await startE2EServer();
-  browser = await launch();
-  const signedAdmin = await server.login();
+  await s.open();
+  const signedAdmin = await s.server.login();
   admin = signedAdmin.access_token as string;
-  userToken = (await server.login('user', 'user')).access_token as string;
-  const post = async (path: string, json: unknown) => {
-    const r = await server.api(path, { method: 'POST', token: admin, json });
-    assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  };
-  await post('/api/blade-workflow/design/form/submit', { formKey: 'wfOpenModesForm', name: '用印申请单', content: FORM });
-  const model = await post('/api/blade-workflow/design/model/submit', { modelKey: 'wfOpenModes', name: '用印申请', xml: XML.replace('ADMIN_ID', String(signedAdmin.user_id)), formKey: 'wfOpenModesForm' });
-  await post('/api/blade-workflow/design/model/deploy', { id: model.id });
+  userToken = (await s.server.login('user', 'user')).access_token as string;
+  await deployProcess(s.server, admin, {
+    formKey: 'wfOpenModesForm', formName: '用印申请单', form: FORM,
+    modelKey: 'wfOpenModes', name: '用印申请', xml: XML.replace('ADMIN_ID', String(signedAdmin.user_id)),
+  });
 });
-
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(account: string, password: string): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await signIn(page, server.url, server, account, password);
-  return page;
-}
+after(() => s.close());
 
 // the p of the portal's start route: base64 of {"processDefKey": …} (spec 000 §2.2)
 const startP = Buffer.from(JSON.stringify({ processDefKey: 'wfOpenModes' })).toString('base64');
@@ -71,15 +52,15 @@ async function submitStart(page: Page, reason: string): Promise<void> {
 
 /** The user's 我发起的 rows of this process, newest first (through the API). */
 async function sent(token: string): Promise<{ processInstanceId: string; variables?: Record<string, unknown> }[]> {
-  const r = await server.api('/api/blade-workflow/process/sendList?current=1&size=50', { token });
+  const r = await s.server.api('/api/blade-workflow/process/sendList?current=1&size=50', { token });
   assert.equal(r.status, 200);
   return (r.body.data.records as { processDefinitionKey?: string; processInstanceId: string }[]).filter((x) => x.processDefinitionKey === 'wfOpenModes');
 }
 
 test('a start page opened by a script with isClosePage=true closes its window after 发起成功; the opener stays', async () => {
-  const page = await signedIn('user', 'user');
+  const page = await s.signedIn('user', 'user');
   const before = (await sent(userToken)).length;
-  const url = `${server.url}/#/portal/process/${startP}?isClosePage=true&isPortal=true&openWay=3`;
+  const url = `${s.server.url}/#/portal/process/${startP}?isClosePage=true&isPortal=true&openWay=3`;
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((u) => { window.open(u, '_blank'); }, url)]);
   const closed = popup.waitForEvent('close');
   await submitStart(popup, '对外合同用印');
@@ -91,18 +72,18 @@ test('a start page opened by a script with isClosePage=true closes its window af
 });
 
 test('openWay=2: the start page replaced the current one, so after 发起成功 the browser goes back to it', async () => {
-  const page = await signedIn('user', 'user');
-  await page.goto(`${server.url}/#/workflow/process/copy`);
+  const page = await s.signedIn('user', 'user');
+  await page.goto(`${s.server.url}/#/workflow/process/copy`);
   await page.locator('[data-testid=wf-list-copy]').waitFor();
-  await page.goto(`${server.url}/#/portal/process/${startP}?isPortal=true&openWay=2`);
+  await page.goto(`${s.server.url}/#/portal/process/${startP}?isPortal=true&openWay=2`);
   await submitStart(page, '人事证明用印');
   await page.waitForURL(/#\/workflow\/process\/copy$/);
   await page.locator('[data-testid=wf-list-copy]').waitFor();
 });
 
 test('isClosePage=true on a page no script opened: the window cannot close, so the bare 我发起的 list shows', async () => {
-  const page = await signedIn('user', 'user');
-  await page.goto(`${server.url}/#/portal/process/${startP}?isClosePage=true&isPortal=true`);
+  const page = await s.signedIn('user', 'user');
+  await page.goto(`${s.server.url}/#/portal/process/${startP}?isClosePage=true&isPortal=true`);
   await submitStart(page, '学籍证明用印');
   await page.waitForURL(/#\/page\/workflow\/process\/send$/);
   await page.locator('[data-testid=wf-list-send] .ant-table-row').filter({ hasText: '用印申请' }).first().waitFor();
@@ -113,13 +94,13 @@ test('isClosePage=true on a page no script opened: the window cannot close, so t
 test('a detail page opened by a script with isClosePage=true closes after the approver passes', async () => {
   const rows = await sent(userToken);
   assert.ok(rows.length >= 3);
-  const todo = await server.api('/api/blade-workflow/process/todoList?current=1&size=50', { token: admin });
+  const todo = await s.server.api('/api/blade-workflow/process/todoList?current=1&size=50', { token: admin });
   const task = (todo.body.data.records as { processInstanceId: string; taskId: string; processDefinitionKey?: string }[])
     .find((t) => t.processInstanceId === rows[0]!.processInstanceId);
   assert.ok(task, 'the newest start waits in the approver’s todo list');
-  const page = await signedIn('admin', 'admin');
+  const page = await s.signedIn('admin', 'admin');
   const p = Buffer.from(JSON.stringify({ taskId: task.taskId, processInsId: task.processInstanceId })).toString('base64');
-  const url = `${server.url}/#/portal/process/detail/${p}?isClosePage=true&isPortal=true&openWay=3`;
+  const url = `${s.server.url}/#/portal/process/detail/${p}?isClosePage=true&isPortal=true&openWay=3`;
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((u) => { window.open(u, '_blank'); }, url)]);
   const closed = popup.waitForEvent('close');
   const detail = popup.locator('[data-testid=wf-detail]');
@@ -130,6 +111,6 @@ test('a detail page opened by a script with isClosePage=true closes after the ap
   await ok.getByText('办理成功').waitFor();
   await ok.locator('.ant-btn-primary').click();
   await closed;
-  const after = await server.api('/api/blade-workflow/process/todoList?current=1&size=50', { token: admin });
+  const after = await s.server.api('/api/blade-workflow/process/todoList?current=1&size=50', { token: admin });
   assert.ok(!(after.body.data.records as { taskId: string }[]).some((t) => t.taskId === task.taskId), 'the task is done');
 });

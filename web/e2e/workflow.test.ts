@@ -7,10 +7,9 @@
 // WF_SHOTS=/some/dir also saves screenshots of the lists, start and detail pages in zh and en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { deployProcess, saveShot, setLanguage, suite } from './browser.ts';
 
-type Server = E2EServer;
 const SHOTS = process.env.WF_SHOTS;
 
 /** start → 申请 (the initiator, done at start) → 部门审批 (the approver chosen at start) → end, with its diagram. */
@@ -51,39 +50,18 @@ const FORM = {
   ],
 };
 
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const s = suite();
 
 before(async () => {
-  server = await startE2EServer();
-  browser = await launch();
-
-  const admin = (await server.login()).access_token as string;
-  const post = async (path: string, json: unknown) => {
-    const r = await server.api(path, { method: 'POST', token: admin, json });
-    assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  };
-  await post('/api/blade-workflow/design/form/submit', { formKey: 'wfE2eForm', name: '请假申请单', content: FORM });
-  const model = await post('/api/blade-workflow/design/model/submit', {
-    modelKey: 'wfE2eLeave', name: '教师请假', xml: XML, formKey: 'wfE2eForm', settings: { assigneeRequired: true },
+  await s.open();
+  const admin = (await s.server.login()).access_token as string;
+  await deployProcess(s.server, admin, {
+    formKey: 'wfE2eForm', formName: '请假申请单', form: FORM, modelKey: 'wfE2eLeave', name: '教师请假', xml: XML, settings: { assigneeRequired: true },
   });
-  await post('/api/blade-workflow/design/model/deploy', { id: model.id });
 });
+after(() => s.close());
 
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(account: string, password: string, locale?: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { locale });
-  contexts.push(context);
-  await signIn(page, server.url, server, account, password);
-  return page;
-}
+const signedIn = (account: string, password: string, locale?: string): Promise<Page> => s.signedIn(account, password, { locale });
 
 const shot = (page: Page, name: string) => saveShot(page, SHOTS, name, 1500);
 
@@ -145,7 +123,7 @@ test('a user starts the process from 发起流程, the approver passes it on the
 
   // the approver: 我的待办 → 详情
   const admin = await signedIn('admin', 'admin');
-  await admin.goto(`${server.url}/#/workflow/process/todo`);
+  await admin.goto(`${s.server.url}/#/workflow/process/todo`);
   const todoRow = admin.locator('[data-testid=wf-list-todo] .ant-table-row').filter({ hasText: '教师请假' });
   await todoRow.first().waitFor();
   await todoRow.first().getByText('李明').waitFor();
@@ -214,18 +192,18 @@ test('a user starts the process from 发起流程, the approver passes it on the
   await mine.locator('.djs-element.wf-node-success[data-element-id=approve]').waitFor({ state: 'attached' });
 
   // the new-window variant: base64 of the bare processInsId, no admin layout
-  const sent = (await server.api('/api/blade-workflow/process/sendList?size=10', { token: (await server.login('user', 'user')).access_token })).body.data.records;
+  const sent = (await s.server.api('/api/blade-workflow/process/sendList?size=10', { token: (await s.server.login('user', 'user')).access_token })).body.data.records;
   const inst = sent.find((r: { processDefKey: string }) => r.processDefKey === 'wfE2eLeave').processInstanceId as string;
-  await user.goto(`${server.url}/#/page/workflow/process/detail/${Buffer.from(inst).toString('base64')}`);
+  await user.goto(`${s.server.url}/#/page/workflow/process/detail/${Buffer.from(inst).toString('base64')}`);
   await user.locator('[data-testid=wf-detail] .wf-detail-title').getByText('教师请假').waitFor();
   assert.equal(await user.locator('.sider-menu').count(), 0);
 
   if (SHOTS) {
     // English screenshots: a second running instance for the todo list and detail page
-    const tok = (await server.login('user', 'user')).access_token;
-    const adminId = (await server.login()).user_id;
-    await server.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: tok, json: { processDefKey: 'wfE2eLeave', days: 2, leaveType: 'sick', reason: 'Flu', assignee: adminId } });
-    await admin.goto(`${server.url}/#/workflow/process/todo`);
+    const tok = (await s.server.login('user', 'user')).access_token;
+    const adminId = (await s.server.login()).user_id;
+    await s.server.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: tok, json: { processDefKey: 'wfE2eLeave', days: 2, leaveType: 'sick', reason: 'Flu', assignee: adminId } });
+    await admin.goto(`${s.server.url}/#/workflow/process/todo`);
     await shot(admin, 'todo-zh-2');
     await setLanguage(admin, 'en');
     await admin.locator('[data-testid=wf-list-todo] .ant-table-row').first().waitFor();
@@ -233,11 +211,11 @@ test('a user starts the process from 发起流程, the approver passes it on the
     await admin.locator('[data-testid=wf-list-todo] .ant-table-row').first().getByRole('button', { name: 'Details' }).click();
     await admin.locator('[data-testid=wf-detail] .wf-diagram[data-state=ready]').waitFor();
     await shot(admin, 'detail-en');
-    await admin.goto(`${server.url}/#/workflow/process/list`);
+    await admin.goto(`${s.server.url}/#/workflow/process/list`);
     await admin.locator('.wf-proc-card[data-key=wfE2eLeave]').click();
     await admin.locator('.wf-field-days input').waitFor();
     await shot(admin, 'start-en');
-    await admin.goto(`${server.url}/#/workflow/process/list`);
+    await admin.goto(`${s.server.url}/#/workflow/process/list`);
     await admin.locator('.wf-proc-card').first().waitFor();
     await shot(admin, 'list-en');
   }
