@@ -2,7 +2,7 @@
 // start the process (model scope), whether an assignee must be chosen at start, the configured
 // submit checks (js / sql), what happens after a successful submit, the pre-read notice of the
 // start page (§2.7) and the print template (process/printTemplate fills its placeholders).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tabs, Tag, TreeSelect, Typography, Upload, message } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -232,31 +232,32 @@ export function ModelSettingsDialog({
             key: 'validate',
             label: t('wfd.settings.tabValidate'),
             children: (
-              <Space direction="vertical" style={{ width: '100%' }}>
-                <Typography.Text type="secondary">{t('wfd.settings.validateHelp')}</Typography.Text>
-                {!checks.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-                {checks.map((c, i) => (
-                  <Card
-                    key={i}
-                    size="small"
-                    className="wf-check-card"
-                    title={
-                      <Space>
-                        {typeSelect(c.submitType, (v) => setCheck(i, { submitType: v }))}
-                        <Radio.Group
-                          size="small"
-                          optionType="button"
-                          value={c.validateType}
-                          onChange={(e) => setCheck(i, { validateType: e.target.value })}
-                          options={[
-                            { value: 'js', label: 'JavaScript' },
-                            { value: 'sql', label: 'SQL' },
-                          ]}
-                        />
-                      </Space>
-                    }
-                    extra={<Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setDraft({ ...draft, submitValidate: checks.filter((_, j) => j !== i) })} />}
-                  >
+              <RuleCards
+                help={t('wfd.settings.validateHelp')}
+                items={checks}
+                cardClass="wf-check-card"
+                addClass="wf-add-check"
+                addLabel={t('wfd.settings.addCheck')}
+                onChange={(list) => setDraft({ ...draft, submitValidate: list })}
+                blank={{ submitType: 'start', validateType: 'js', diyJS: '' }}
+                title={(c, i) => (
+                  <Space>
+                    {typeSelect(c.submitType, (v) => setCheck(i, { submitType: v }))}
+                    <Radio.Group
+                      size="small"
+                      optionType="button"
+                      value={c.validateType}
+                      onChange={(e) => setCheck(i, { validateType: e.target.value })}
+                      options={[
+                        { value: 'js', label: 'JavaScript' },
+                        { value: 'sql', label: 'SQL' },
+                      ]}
+                    />
+                  </Space>
+                )}
+              >
+                {(c, i) => (
+                  <>
                     {c.validateType === 'js' ? (
                       <Form.Item label={t('wfd.settings.diyJS')} extra={t('wfd.settings.diyJSHelp')} style={{ marginBottom: 8 }}>
                         <Input.TextArea className="wf-check-js" rows={3} value={c.diyJS} placeholder="days <= 30" style={{ fontFamily: 'monospace' }} onChange={(e) => setCheck(i, { diyJS: e.target.value })} />
@@ -281,54 +282,47 @@ export function ModelSettingsDialog({
                     <Form.Item label={t('wfd.settings.checkMessage')} style={{ marginBottom: 0 }}>
                       <Input value={c.message} placeholder={t('wfd.settings.checkMessageDefault')} onChange={(e) => setCheck(i, { message: e.target.value })} />
                     </Form.Item>
-                  </Card>
-                ))}
-                <Button type="dashed" block icon={<PlusOutlined />} className="wf-add-check" onClick={() => setDraft({ ...draft, submitValidate: [...checks, { submitType: 'start', validateType: 'js', diyJS: '' }] })}>
-                  {t('wfd.settings.addCheck')}
-                </Button>
-              </Space>
+                  </>
+                )}
+              </RuleCards>
             ),
           },
           {
             key: 'after',
             label: t('wfd.settings.tabAfter'),
             children: (
-              <Space direction="vertical" style={{ width: '100%' }}>
-                <Typography.Text type="secondary">{t('wfd.settings.afterHelp')}</Typography.Text>
-                {!afters.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-                {afters.map((a, i) => (
-                  <Card
-                    key={i}
-                    size="small"
-                    className="wf-after-card"
-                    title={typeSelect(a.submitType, (v) => setAfter(i, { submitType: v }))}
-                    extra={<Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setDraft({ ...draft, submitAfter: afters.filter((_, j) => j !== i) })} />}
-                  >
-                    <Form layout="vertical">
-                      <Form.Item label={t('wfd.settings.afterContent')} style={{ marginBottom: 8 }}>
-                        <Input.TextArea rows={2} value={a.content} placeholder={t('wfd.settings.afterContentHolder')} onChange={(e) => setAfter(i, { content: e.target.value })} />
+              <RuleCards
+                help={t('wfd.settings.afterHelp')}
+                items={afters}
+                cardClass="wf-after-card"
+                addClass="wf-add-after"
+                addLabel={t('wfd.settings.addAfter')}
+                onChange={(list) => setDraft({ ...draft, submitAfter: list })}
+                blank={{ submitType: 'start' }}
+                title={(a, i) => typeSelect(a.submitType, (v) => setAfter(i, { submitType: v }))}
+              >
+                {(a, i) => (
+                  <Form layout="vertical">
+                    <Form.Item label={t('wfd.settings.afterContent')} style={{ marginBottom: 8 }}>
+                      <Input.TextArea rows={2} value={a.content} placeholder={t('wfd.settings.afterContentHolder')} onChange={(e) => setAfter(i, { content: e.target.value })} />
+                    </Form.Item>
+                    <Space wrap align="start">
+                      <Form.Item label={t('wfd.settings.jumpType')} style={{ marginBottom: 0 }}>
+                        <Select
+                          allowClear
+                          style={{ width: 160 }}
+                          value={a.jumpType}
+                          onChange={(v) => setAfter(i, { jumpType: v })}
+                          options={(['back', 'currentPage', 'newPage'] as const).map((v) => ({ value: v, label: t(`wfd.settings.jump.${v}`) }))}
+                        />
                       </Form.Item>
-                      <Space wrap align="start">
-                        <Form.Item label={t('wfd.settings.jumpType')} style={{ marginBottom: 0 }}>
-                          <Select
-                            allowClear
-                            style={{ width: 160 }}
-                            value={a.jumpType}
-                            onChange={(v) => setAfter(i, { jumpType: v })}
-                            options={(['back', 'currentPage', 'newPage'] as const).map((v) => ({ value: v, label: t(`wfd.settings.jump.${v}`) }))}
-                          />
-                        </Form.Item>
-                        <Form.Item label={t('wfd.settings.jumpAddress')} style={{ marginBottom: 0 }}>
-                          <Input style={{ width: 380 }} value={a.jumpAddress} placeholder="/workflow/process/send" onChange={(e) => setAfter(i, { jumpAddress: e.target.value })} />
-                        </Form.Item>
-                      </Space>
-                    </Form>
-                  </Card>
-                ))}
-                <Button type="dashed" block icon={<PlusOutlined />} className="wf-add-after" onClick={() => setDraft({ ...draft, submitAfter: [...afters, { submitType: 'start' }] })}>
-                  {t('wfd.settings.addAfter')}
-                </Button>
-              </Space>
+                      <Form.Item label={t('wfd.settings.jumpAddress')} style={{ marginBottom: 0 }}>
+                        <Input style={{ width: 380 }} value={a.jumpAddress} placeholder="/workflow/process/send" onChange={(e) => setAfter(i, { jumpAddress: e.target.value })} />
+                      </Form.Item>
+                    </Space>
+                  </Form>
+                )}
+              </RuleCards>
             ),
           },
           {
@@ -439,5 +433,37 @@ export function ModelSettingsDialog({
         ]}
       />
     </Modal>
+  );
+}
+
+/**
+ * Rules kept as a list (submit checks, submit-after rules): the help text, an empty state, one card
+ * per rule (its title, its fields, a delete button) and a button that adds a blank rule.
+ */
+function RuleCards<T>(props: {
+  help: string; items: T[]; cardClass: string; addClass: string; addLabel: string; blank: T;
+  onChange: (list: T[]) => void; title: (item: T, i: number) => ReactNode; children: (item: T, i: number) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { items, onChange } = props;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{props.help}</Typography.Text>
+      {!items.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+      {items.map((item, i) => (
+        <Card
+          key={i}
+          size="small"
+          className={props.cardClass}
+          title={props.title(item, i)}
+          extra={<Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => onChange(items.filter((_, j) => j !== i))} />}
+        >
+          {props.children(item, i)}
+        </Card>
+      ))}
+      <Button type="dashed" block icon={<PlusOutlined />} className={props.addClass} onClick={() => onChange([...items, props.blank])}>
+        {props.addLabel}
+      </Button>
+    </Space>
   );
 }
