@@ -199,6 +199,37 @@ for (const kind of await kinds()) {
       assert.deepEqual(await taskRows(r.instanceId, 'hurry'), [{ state: 'cancelled', outcome: 'error' }]);
     });
 
+    test('an interrupting event sub-process ends a called instance; event sub-processes of a multi-instance sub-process run per instance', async () => {
+      const callee = await deploy(`<startEvent id="s"/>${flow('s', 'inner')}<userTask id="inner" flowable:assignee="v"/>${flow('inner', 'e')}<endEvent id="e"/>`);
+      const extra = `<message id="m" name="recallAll"/><message id="m2" name="pokeLine"/>`;
+      const caller = await start(`<startEvent id="s"/>${flow('s', 'call')}<callActivity id="call" calledElement="${callee}"/>${flow('call', 'e')}<endEvent id="e"/>
+        <subProcess id="recall" triggeredByEvent="true"><startEvent id="rs"><messageEventDefinition messageRef="m"/></startEvent>${flow('rs', 'why')}
+          <userTask id="why" flowable:assignee="boss"/>${flow('why', 're')}<endEvent id="re"/></subProcess>`, {}, extra, 'call-1');
+      const child = (await q().selectFrom('wfInstance').select(['id']).where('parentId', '=', caller.instanceId).executeTakeFirst())!.id;
+      assert.deepEqual(await keys(child), ['inner']);
+      await engine.correlateMessage('recallAll', { tenantId, businessKey: 'call-1' });
+      assert.equal(await engine.instanceStatus(child), 'terminated');
+      assert.deepEqual(await taskRows(child, 'inner'), [{ state: 'cancelled', outcome: 'message' }]);
+      assert.deepEqual(await keys(caller.instanceId), ['why']);
+
+      const mi = await start(`<startEvent id="s"/>${flow('s', 'line')}
+        <subProcess id="line"><multiInstanceLoopCharacteristics isSequential="false" flowable:collection="items" flowable:elementVariable="item"/>
+          <startEvent id="ls"/>${flow('ls', 'pick')}<userTask id="pick" flowable:assignee="\${item}"/>${flow('pick', 'le')}<endEvent id="le"/>
+          <subProcess id="poke" triggeredByEvent="true"><startEvent id="ps" isInterrupting="false"><messageEventDefinition messageRef="m2"/></startEvent>${flow('ps', 'pe')}<endEvent id="pe"/></subProcess>
+          <subProcess id="skip" triggeredByEvent="true"><startEvent id="ks"><timerEventDefinition><timeDuration>PT5M</timeDuration></timerEventDefinition></startEvent>${flow('ks', 'ke')}<endEvent id="ke"/></subProcess>
+        </subProcess>${flow('line', 'done')}<userTask id="done" flowable:assignee="u"/>${flow('done', 'e')}<endEvent id="e"/>`, { items: ['x', 'y'] }, extra, 'mi-1');
+      assert.equal((await subs(mi.instanceId)).length, 2, 'one subscription per instance of the sub-process');
+      assert.equal((await timers(mi.instanceId)).length, 2);
+      await complete(mi.instanceId, 'pick');
+      assert.equal((await subs(mi.instanceId)).length, 1, 'the finished instance disarmed its own');
+      assert.equal(await engine.correlateMessage('pokeLine', { tenantId, businessKey: 'mi-1' }), 1);
+      clock.advance(6 * MIN);
+      await engine.fireDueTimers();
+      assert.deepEqual(await keys(mi.instanceId), ['done'], 'the timer ended the remaining instance; the multi-instance sub-process completed');
+      assert.equal((await act(mi.instanceId, 'poke')).length, 1);
+      assert.deepEqual(await timers(mi.instanceId), []);
+    });
+
     test('Flowable XML unchanged: flows without ids, a non-interrupting message event sub-process holding a sub-process', async () => {
       // the shape of Flowable's MessageEventSubprocessTest files (activiti namespace, id-less flows)
       const key = uniqueKey('flowableEs');
