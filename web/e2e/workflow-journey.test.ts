@@ -148,7 +148,7 @@ test('教师请假: designed in both designers, deployed, started with an approv
   await admin.locator('.ant-select-item-option').filter({ hasText: '教师请假单' }).click();
   // 提交申请: the initiator's node, where a rejected request comes back
   await rename(apply, '提交申请');
-  await admin.locator('.wf-assignee-mode').getByText('发起人').click();
+  await admin.locator('.wf-assignee-mode').getByText('发起人', { exact: true }).click();
   await admin.locator('.wf-props').getByText('由流程发起人办理').waitFor();
   // 部门审批: nobody fixed (the initiator names the approver), the form writable
   await rename(head, '部门审批');

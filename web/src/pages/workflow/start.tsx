@@ -1,8 +1,9 @@
 // Start page /workflow/process/start/{p} (and /page/..., the portal's /portal/process/{p}, and the
 // external-form route /workflow/process/external/{name}/start?p=): the pre-read dialog when the
 // model has one (已 阅 enabled after readTime seconds), the designed form, the approver chooser
-// when the model requires one (指定审核人不能为空), copy recipients, 保存草稿 into 草稿箱 and back,
-// one submit at a time; then 温馨提示 发起成功, the submit-after jump, and the tab / window closes
+// when the model requires one (指定审核人不能为空), copy recipients, 发起人自选审批人 (customUserTask:
+// people per node the designer marked, each required) and 自选知会人 (customUserMsg: people told when
+// the process reaches a node, optional), 保存草稿 into 草稿箱 and back, one submit at a time; then 温馨提示 发起成功, the submit-after jump, and the tab / window closes
 // onto the sent list (spec 000 §2.5, §2.7, §4, §5).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Form, Modal, Skeleton, Space, Typography, message } from 'antd';
@@ -15,12 +16,24 @@ import { sanitize } from '../../components/workflow/form-fields';
 import { openModeOf, paramsOf } from '../../components/workflow/params';
 import { FlowChartDialog } from '../../components/workflow/FlowChartDialog';
 import { wfApi, type PreRead, type StartForm } from './api';
+
+/** The start form with the nodes the server lists for 发起人自选 and 自选知会人. */
+type StartData = StartForm & {
+  customUserTasks?: { nodeId: string; nodeName: string; multiple: boolean }[];
+  userTasks?: { nodeId: string; nodeName: string }[];
+};
+/** node id → chosen user ids (comma text), as customUserTask / customUserMsg carry them. */
+type Choices = Record<string, string | undefined>;
+const filled = (c: Choices): Record<string, string> => Object.fromEntries(Object.entries(c).filter((e): e is [string, string] => !!e[1]));
 import '../../components/workflow/workflow.css';
 
 type Values = Record<string, unknown>;
 /** Keys a draft keeps beside the form values. */
 const DRAFT_ASSIGNEE = '__assignee';
 const DRAFT_COPY = '__copyUser';
+const DRAFT_TASK = '__customUserTask';
+const DRAFT_MSG = '__customUserMsg';
+const choicesOf = (v: unknown): Choices => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string' && x)) : {});
 
 /** The pre-read dialog: its closing button counts readTime seconds down before it can be pressed. */
 function PreReadDialog({ preRead, onRead }: { preRead: PreRead | null; onRead: () => void }) {
@@ -75,10 +88,14 @@ export default function StartPage() {
   const location = useLocation();
   const mode = openModeOf(location.pathname, location.search);
   const params = paramsOf(location.pathname, '/workflow/process/start/', location.search);
-  const [data, setData] = useState<StartForm | null>(null);
+  const [data, setData] = useState<StartData | null>(null);
   const [failed, setFailed] = useState(false);
   const [assignee, setAssignee] = useState<string | undefined>();
   const [copyUser, setCopyUser] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<Choices>({});
+  const [notify, setNotify] = useState<Choices>({});
+  /** after a submit with approvers missing, their fields show the error */
+  const [checked, setChecked] = useState(false);
   const [draftId, setDraftId] = useState<string | undefined>(params?.draftId);
   const [busy, setBusy] = useState<'submit' | 'draft' | null>(null);
   const [chart, setChart] = useState<{ processDefinitionId: string } | null>(null);
@@ -103,9 +120,12 @@ export default function StartPage() {
             values = {};
           }
         }
-        const { [DRAFT_ASSIGNEE]: a, [DRAFT_COPY]: c, ...rest } = values;
+        const { [DRAFT_ASSIGNEE]: a, [DRAFT_COPY]: c, [DRAFT_TASK]: ct, [DRAFT_MSG]: cm, ...rest } = values;
         setAssignee(typeof a === 'string' && a ? a : undefined);
         setCopyUser(typeof c === 'string' && c ? c : undefined);
+        setChosen(choicesOf(ct));
+        setNotify(choicesOf(cm));
+        setChecked(false);
         setDraftId(saved ? String(saved.id) : undefined);
         setData(d);
         setPreRead(d.preRead);
@@ -128,7 +148,7 @@ export default function StartPage() {
         processDefKey: data.process.processDefKey,
         title: data.process.processDefinitionName || data.process.processDefKey,
         formKey: data.formKey,
-        variables: JSON.stringify({ ...values, [DRAFT_ASSIGNEE]: assignee ?? '', [DRAFT_COPY]: copyUser ?? '' }),
+        variables: JSON.stringify({ ...values, [DRAFT_ASSIGNEE]: assignee ?? '', [DRAFT_COPY]: copyUser ?? '', [DRAFT_TASK]: filled(chosen), [DRAFT_MSG]: filled(notify) }),
       })) as { id?: string } | null;
       if (saved?.id) setDraftId(String(saved.id));
       message.success(t('wf.draft.saved'));
@@ -156,9 +176,22 @@ export default function StartPage() {
         message.error(t('wf.msg.assigneeRequired'));
         return;
       }
+      const missing = (data.customUserTasks ?? []).filter((n) => !chosen[n.nodeId]);
+      if (missing.length) {
+        setChecked(true);
+        message.error(missing.map((n) => t('wf.start.chooseApproverFor', { node: n.nodeName })).join(' | '));
+        return;
+      }
       const body: Values = { ...values, processId: data.process.processId, processDefKey: data.process.processDefKey };
       if (assignee) body.assignee = assignee;
       if (copyUser) body.copyUser = copyUser;
+      // only the nodes of this process: a draft may hold choices of an older version
+      const nodes = new Set((data.userTasks ?? []).map((n) => n.nodeId));
+      const choosers = new Set((data.customUserTasks ?? []).map((n) => n.nodeId));
+      const ct = Object.fromEntries(Object.entries(filled(chosen)).filter(([k]) => choosers.has(k)));
+      const cm = Object.fromEntries(Object.entries(filled(notify)).filter(([k]) => nodes.has(k)));
+      if (Object.keys(ct).length) body.customUserTask = JSON.stringify(ct);
+      if (Object.keys(cm).length) body.customUserMsg = JSON.stringify(cm);
       if (draftId) body.draftId = draftId; // the server removes the draft once started
       const r = await wfApi.start(body);
       afterSuccess({
@@ -218,6 +251,49 @@ export default function StartPage() {
           </Form.Item>
         </Form>
       </Card>
+      {!!data.customUserTasks?.length && (
+        <Card title={t('wf.start.customUserTask')} extra={<Typography.Text type="secondary">{t('wf.start.customUserTaskHelp')}</Typography.Text>} className="wf-custom-user-task">
+          <Form layout="vertical">
+            {data.customUserTasks.map((n) => {
+              const bad = checked && !chosen[n.nodeId];
+              return (
+                <Form.Item
+                  key={n.nodeId}
+                  label={n.nodeName}
+                  required
+                  validateStatus={bad ? 'error' : undefined}
+                  help={bad ? t('wf.start.chooseApproverFor', { node: n.nodeName }) : undefined}
+                  extra={t(n.multiple ? 'wf.start.chooseMany' : 'wf.start.chooseOne')}
+                >
+                  <UserField
+                    value={chosen[n.nodeId]}
+                    onChange={(v) => setChosen((c) => ({ ...c, [n.nodeId]: v }))}
+                    multiple={n.multiple}
+                    placeholder={t('wf.start.chooseApprovers')}
+                    className={`wf-custom-task wf-custom-task-${n.nodeId}`}
+                  />
+                </Form.Item>
+              );
+            })}
+          </Form>
+        </Card>
+      )}
+      {!!data.userTasks?.length && (
+        <Card title={t('wf.start.customUserMsg')} extra={<Typography.Text type="secondary">{t('wf.start.customUserMsgHelp')}</Typography.Text>} className="wf-custom-user-msg">
+          <Form layout="horizontal" labelAlign="left" labelCol={{ flex: '160px' }} labelWrap>
+            {data.userTasks.map((n) => (
+              <Form.Item key={n.nodeId} label={n.nodeName} style={{ marginBottom: 8 }}>
+                <UserField
+                  value={notify[n.nodeId]}
+                  onChange={(v) => setNotify((c) => ({ ...c, [n.nodeId]: v }))}
+                  placeholder={t('wf.start.chooseNotify')}
+                  className={`wf-custom-msg wf-custom-msg-${n.nodeId}`}
+                />
+              </Form.Item>
+            ))}
+          </Form>
+        </Card>
+      )}
       <div className="wf-footer-bar">
         <Space>
           <Button icon={<SaveOutlined />} loading={busy === 'draft'} disabled={busy === 'submit'} onClick={() => void saveDraft()} className="wf-save-draft">

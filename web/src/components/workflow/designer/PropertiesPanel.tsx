@@ -1,15 +1,18 @@
 // Properties of the selected diagram element, written through bpmn-js modeling (undoable) in the
 // attributes the engine reads (server/src/modules/workflow/engine/model.ts): flowable:assignee,
-// candidateUsers, candidateGroups, formKey, buttons, fieldRights (per-field hidden / read / write /
-// required), rejectTarget, multi-instance collection / elementVariable / completionCondition,
-// sequence-flow conditions, listeners. With nothing selected it shows the process: its name and
-// the comment display options, which the server reads from the model's settings (§2.6).
+// candidateUsers, candidateGroups (or 发起人自选: ${customUserTask_<id>}, see bpmn.ts setChooser),
+// formKey, buttons, fieldRights (per-field hidden / read / write / required), rejectTarget,
+// multi-instance collection / elementVariable / completionCondition, sequence-flow conditions,
+// listeners. With nothing selected it shows the process: its name and the comment display
+// options, which the server reads from the model's settings (§2.6).
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Checkbox, Collapse, Empty, Form, Radio, Select, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deptTree, roleTree, treeOptions, type TreeOption } from '../../../api/message';
 import { formApi, formFields, usersByIds, type FormRow, type ModelSettings } from '../../../pages/workflow/design/api';
 import {
+  chooserOf,
+  chooserVariable,
   conditionOf,
   flowableAttr,
   ID_PATTERN,
@@ -17,10 +20,12 @@ import {
   listenersOf,
   multiInstanceOf,
   S,
+  setChooser,
   setCondition,
   setFlowableAttr,
   setListeners,
   setMultiInstance,
+  type Chooser,
   type DElement,
   type ModelerLike,
   type MultiInstance,
@@ -260,9 +265,13 @@ function Assignment({ modeler, element }: PanelProps) {
     return (start && flowableAttr(start.businessObject, 'initiator')) || 'initiator';
   }, [modeler]);
   const initiatorExpr = `\${${initiatorVar}}`;
-  const initialMode = !assignee ? 'none' : assignee === initiatorExpr ? 'initiator' : isExpr(assignee) ? 'expression' : 'user';
-  const [mode, setMode] = useState<'none' | 'user' | 'initiator' | 'expression'>(initialMode);
-  useEffect(() => setMode(initialMode), [element.id, initialMode]);
+  const chooser = chooserOf(bo);
+  const initialMode = chooser ? 'chosen' : !assignee ? 'none' : assignee === initiatorExpr ? 'initiator' : isExpr(assignee) ? 'expression' : 'user';
+  const [mode, setMode] = useState<'none' | 'user' | 'initiator' | 'expression' | 'chosen'>(initialMode);
+  // a mode waiting for its first value (a person, an expression) stays chosen while nothing is assigned
+  useEffect(() => setMode((cur) => (initialMode === 'none' && (cur === 'user' || cur === 'expression') ? cur : initialMode)), [element.id, initialMode]);
+  const chooserExpr = '${' + chooserVariable(bo.id) + '}';
+  const isMulti = multiInstanceOf(bo).enabled;
 
   useEffect(() => {
     void roleTree().then((r) => setRoles(treeOptions(r)), () => undefined);
@@ -308,12 +317,32 @@ function Assignment({ modeler, element }: PanelProps) {
           onChange={(e) => {
             const m = e.target.value as typeof mode;
             setMode(m);
+            if (m === 'chosen') {
+              setChooser(modeler, element, isMulti ? 'multiple' : 'single');
+              return;
+            }
+            if (chooser) setChooser(modeler, element, null);
             if (m === 'none') setFlowableAttr(modeler, element, 'assignee', '');
             if (m === 'initiator') setFlowableAttr(modeler, element, 'assignee', initiatorExpr);
           }}
-          options={(['user', 'initiator', 'expression', 'none'] as const).map((v) => ({ value: v, label: t(`wfd.panel.assigneeMode.${v}`) }))}
+          options={(['user', 'initiator', 'chosen', 'expression', 'none'] as const).map((v) => ({ value: v, label: t(`wfd.panel.assigneeMode.${v}`) }))}
         />
       </Form.Item>
+      {mode === 'chosen' && (
+        <>
+          <Form.Item label={t('wfd.panel.chooserKind')} extra={t(chooser === 'multiple' ? 'wfd.panel.chooserMultipleHelp' : 'wfd.panel.chooserSingleHelp')}>
+            <Radio.Group
+              className="wf-chooser-kind"
+              size="small"
+              optionType="button"
+              value={chooser ?? 'single'}
+              onChange={(e) => setChooser(modeler, element, e.target.value as Chooser)}
+              options={(['single', 'multiple'] as const).map((v) => ({ value: v, label: t(`wfd.panel.chooser.${v}`) }))}
+            />
+          </Form.Item>
+          <Alert type="info" showIcon className="wf-chooser-help" message={t('wfd.panel.chooserHelp', { expr: chooserExpr })} style={{ marginBottom: 8 }} />
+        </>
+      )}
       {mode === 'user' && (
         <Form.Item>
           <PeopleField
@@ -334,50 +363,54 @@ function Assignment({ modeler, element }: PanelProps) {
           <CommitInput id="wf-prop-assignee-expr" value={isExpr(assignee) ? assignee : ''} placeholder="${leader}" onCommit={(v) => setFlowableAttr(modeler, element, 'assignee', v)} />
         </Form.Item>
       )}
-      <Form.Item label={t('wfd.panel.candidateUsers')}>
-        <PeopleField
-          className="wf-candidate-users"
-          mode="checkbox"
-          ids={candUsers}
-          names={names}
-          onChange={(list) => {
-            remember(list);
-            setFlowableAttr(modeler, element, 'candidateUsers', list.map((x) => String(x.id)).join(','));
-          }}
-        />
-      </Form.Item>
-      <Form.Item label={t('wfd.panel.candidateRoles')}>
-        <TreeSelect
-          className="wf-candidate-roles"
-          multiple
-          treeCheckable
-          treeCheckStrictly
-          showCheckedStrategy={TreeSelect.SHOW_ALL}
-          treeDefaultExpandAll
-          treeData={roles as never}
-          value={roleVals.map((v) => ({ value: v }))}
-          placeholder={t('wfd.panel.chooseRoles')}
-          onChange={(v: { value: string }[]) => setGroups(v.map((x) => x.value), deptVals, otherVals)}
-        />
-      </Form.Item>
-      <Form.Item label={t('wfd.panel.candidateDepts')}>
-        <TreeSelect
-          className="wf-candidate-depts"
-          multiple
-          treeCheckable
-          treeCheckStrictly
-          showCheckedStrategy={TreeSelect.SHOW_ALL}
-          treeDefaultExpandAll
-          treeData={depts as never}
-          value={deptVals.map((v) => ({ value: v }))}
-          placeholder={t('wfd.panel.chooseDepts')}
-          onChange={(v: { value: string }[]) => setGroups(roleVals, v.map((x) => x.value), otherVals)}
-        />
-      </Form.Item>
-      {loaded && otherVals.length > 0 && (
-        <Form.Item label={t('wfd.panel.otherGroups')} extra={t('wfd.panel.otherGroupsHelp')}>
-          <CommitInput value={otherVals.join(',')} onCommit={(v) => setGroups(roleVals, deptVals, csv(v))} />
-        </Form.Item>
+      {mode !== 'chosen' && (
+        <>
+          <Form.Item label={t('wfd.panel.candidateUsers')}>
+            <PeopleField
+              className="wf-candidate-users"
+              mode="checkbox"
+              ids={candUsers}
+              names={names}
+              onChange={(list) => {
+                remember(list);
+                setFlowableAttr(modeler, element, 'candidateUsers', list.map((x) => String(x.id)).join(','));
+              }}
+            />
+          </Form.Item>
+          <Form.Item label={t('wfd.panel.candidateRoles')}>
+            <TreeSelect
+              className="wf-candidate-roles"
+              multiple
+              treeCheckable
+              treeCheckStrictly
+              showCheckedStrategy={TreeSelect.SHOW_ALL}
+              treeDefaultExpandAll
+              treeData={roles as never}
+              value={roleVals.map((v) => ({ value: v }))}
+              placeholder={t('wfd.panel.chooseRoles')}
+              onChange={(v: { value: string }[]) => setGroups(v.map((x) => x.value), deptVals, otherVals)}
+            />
+          </Form.Item>
+          <Form.Item label={t('wfd.panel.candidateDepts')}>
+            <TreeSelect
+              className="wf-candidate-depts"
+              multiple
+              treeCheckable
+              treeCheckStrictly
+              showCheckedStrategy={TreeSelect.SHOW_ALL}
+              treeDefaultExpandAll
+              treeData={depts as never}
+              value={deptVals.map((v) => ({ value: v }))}
+              placeholder={t('wfd.panel.chooseDepts')}
+              onChange={(v: { value: string }[]) => setGroups(roleVals, v.map((x) => x.value), otherVals)}
+            />
+          </Form.Item>
+          {loaded && otherVals.length > 0 && (
+            <Form.Item label={t('wfd.panel.otherGroups')} extra={t('wfd.panel.otherGroupsHelp')}>
+              <CommitInput value={otherVals.join(',')} onCommit={(v) => setGroups(roleVals, deptVals, csv(v))} />
+            </Form.Item>
+          )}
+        </>
       )}
     </>
   );
@@ -559,7 +592,12 @@ function Buttons({ modeler, element, buttons }: PanelProps) {
 function MultiInstanceSection({ modeler, element }: PanelProps) {
   const { t } = useTranslation();
   const mi = multiInstanceOf(element.businessObject);
-  const save = (patch: Partial<MultiInstance>) => setMultiInstance(modeler, element, { ...mi, ...patch });
+  const chooser = chooserOf(element.businessObject);
+  const save = (patch: Partial<MultiInstance>) => {
+    setMultiInstance(modeler, element, { ...mi, ...patch });
+    // 发起人自选 several people: a collection of the chosen people when multi-instance, candidates when not
+    if (chooser === 'multiple' && patch.enabled !== undefined) setChooser(modeler, element, 'multiple');
+  };
   return (
     <>
       <Form.Item label={t('wfd.panel.miType')}>
@@ -578,8 +616,8 @@ function MultiInstanceSection({ modeler, element }: PanelProps) {
       </Form.Item>
       {mi.enabled && (
         <>
-          <Form.Item label={t('wfd.panel.collection')} extra={t('wfd.panel.collectionHelp')}>
-            <CommitInput id="wf-prop-collection" value={mi.collection} placeholder="assigneeList" onCommit={(v) => save({ collection: v })} />
+          <Form.Item label={t('wfd.panel.collection')} extra={chooser === 'multiple' ? t('wfd.panel.chooserCollection', { expr: mi.collection }) : t('wfd.panel.collectionHelp')}>
+            <CommitInput id="wf-prop-collection" value={mi.collection} placeholder="assigneeList" disabled={chooser === 'multiple'} onCommit={(v) => save({ collection: v })} />
           </Form.Item>
           <Form.Item label={t('wfd.panel.elementVariable')}>
             <CommitInput id="wf-prop-element-variable" value={mi.elementVariable} placeholder="assignee" onCommit={(v) => save({ elementVariable: v })} />

@@ -237,6 +237,50 @@ export function setMultiInstance(m: ModelerLike, el: DElement, mi: MultiInstance
   modeling.updateProperties(el, { loopCharacteristics: loop });
 }
 
+/**
+ * 发起人自选 (the initiator chooses the approver at start): the node reads the process variable
+ * customUserTask_<id>, which the server sets from the start payload's customUserTask. The designer
+ * writes plain Flowable XML the engine runs: flowable:assignee="${var}" for one person; for several,
+ * the multi-instance collection "${var}" (one task each, assignee ${elementVariable}) when the node is
+ * multi-instance, otherwise flowable:candidateUsers="${var}" (one of them claims). The mark
+ * flowable:initiatorChooses="single|multiple" keeps the choice for the panel.
+ */
+export type Chooser = 'single' | 'multiple';
+export const chooserVariable = (nodeId: string) => 'customUserTask_' + nodeId.replace(/\W/g, '_');
+const CHOSEN = /^\s*\$\{\s*customUserTask_\w+\s*\}\s*$/;
+/** Whether a value is a 发起人自选 expression (any node's: an id may have changed since). */
+export const isChosenExpr = (v: string) => CHOSEN.test(v);
+
+export function chooserOf(bo: BO): Chooser | null {
+  const v = flowableAttr(bo, 'initiatorChooses');
+  return v === 'single' || v === 'multiple' ? v : null;
+}
+
+/** Marks a user task 发起人自选 (one person or several) or takes the mark and its expressions off (null). */
+export function setChooser(m: ModelerLike, el: DElement, kind: Chooser | null): void {
+  const bo = el.businessObject;
+  const expr = '${' + chooserVariable(bo.id) + '}';
+  const mi = multiInstanceOf(bo);
+  const props: Record<string, string | undefined> = { initiatorChooses: kind ?? undefined };
+  if (!kind) {
+    // taking the mark off: only what the chooser wrote goes
+    if (mi.enabled && isChosenExpr(mi.collection)) setMultiInstance(m, el, { ...mi, collection: 'assigneeList' });
+    if (isChosenExpr(flowableAttr(bo, 'assignee'))) props.assignee = undefined;
+    if (isChosenExpr(flowableAttr(bo, 'candidateUsers'))) props.candidateUsers = undefined;
+  } else if (kind === 'multiple' && mi.enabled) {
+    const ev = mi.elementVariable || 'assignee';
+    setMultiInstance(m, el, { ...mi, collection: expr, elementVariable: ev });
+    Object.assign(props, { assignee: '${' + ev + '}', candidateUsers: undefined, candidateGroups: undefined });
+  } else {
+    // one person, or several candidates: a multi-instance collection of ours no longer applies
+    if (mi.enabled && isChosenExpr(mi.collection)) setMultiInstance(m, el, { ...mi, collection: 'assigneeList' });
+    Object.assign(props, { assignee: kind === 'single' ? expr : undefined, candidateUsers: kind === 'multiple' ? expr : undefined, candidateGroups: undefined });
+  }
+  // one command; the same attributes of the other dialects go (as setFlowableAttr does)
+  for (const p of ['activiti', 'camunda']) for (const n of Object.keys(props)) delete bo.$attrs?.[`${p}:${n}`];
+  S.modeling(m).updateProperties(el, Object.fromEntries(Object.entries(props).map(([k, v]) => [`flowable:${k}`, v])));
+}
+
 export function conditionOf(bo: BO): string {
   return bo.conditionExpression?.body ?? '';
 }

@@ -31,6 +31,8 @@ export const flowableDescriptor = {
       properties: [
         attr('assignee'), attr('candidateUsers'), attr('candidateGroups'), attr('formKey'), attr('dueDate'), attr('priority'),
         attr('buttons'), attr('fieldRights'), attr('rejectTarget'), attr('initiatorNode'),
+        // 发起人自选: the designer's mark (single | multiple); the engine reads the ${customUserTask_<id>} expressions
+        attr('initiatorChooses'),
       ],
     },
     { name: 'StartEventAttrs', isAbstract: true, extends: ['bpmn:StartEvent'], properties: [attr('initiator'), attr('formKey')] },
