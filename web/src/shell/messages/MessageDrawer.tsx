@@ -36,7 +36,21 @@ const rangeColumn = (t: (k: string) => string) => ({
   },
 });
 
-const pagination = { defaultPageSize: 10, pageSizeOptions: DRAWER_PAGE_SIZES, showSizeChanger: true };
+/** What the inbox and sent tables share: layout, search, paging, and a request of one BladeX page. */
+function drawerTable<T>(fetch: (q: ListParams) => Promise<{ records: T[]; total: number }>) {
+  return {
+    rowKey: 'id',
+    size: 'small' as const,
+    cardBordered: false,
+    search: { labelWidth: 'auto' as const, defaultCollapsed: false, span: 8 },
+    options: { reload: true, density: false, setting: false },
+    pagination: { defaultPageSize: 10, pageSizeOptions: DRAWER_PAGE_SIZES, showSizeChanger: true },
+    request: async (p: Search) => {
+      const page = await fetch(listParams(p));
+      return { data: page.records, total: page.total, success: true };
+    },
+  };
+}
 
 /** Reloads a table whenever my inbox changes (push, read, delete, read all). */
 function useReloadOnChange(ref: React.MutableRefObject<ActionType | undefined>, active: boolean) {
@@ -114,20 +128,11 @@ function InboxTable({ active }: { active: boolean }) {
   ];
   return (
     <ProTable<MessageRow>
+      {...drawerTable(messageApi.myList)}
       className="msg-inbox-table"
-      rowKey="id"
       actionRef={ref}
       columns={columns}
-      size="small"
-      cardBordered={false}
-      search={{ labelWidth: 'auto', defaultCollapsed: false, span: 8 }}
-      options={{ reload: true, density: false, setting: false }}
-      pagination={pagination}
       rowClassName={(r) => (isUnread(r) ? 'msg-row-unread' : '')}
-      request={async (p) => {
-        const page = await messageApi.myList(listParams(p));
-        return { data: page.records, total: page.total, success: true };
-      }}
       toolBarRender={() => [
         <Button key="readAll" icon={<CheckOutlined />} className="msg-read-all" onClick={() => confirmReadAll(t)}>
           {t('msg.readAll')}
@@ -203,19 +208,10 @@ function SentTable({ active, reloadKey }: { active: boolean; reloadKey: number }
   return (
     <>
       <ProTable<SentRow>
+        {...drawerTable(messageApi.sendList)}
         className="msg-sent-table"
-        rowKey="id"
         actionRef={ref}
         columns={columns}
-        size="small"
-        cardBordered={false}
-        search={{ labelWidth: 'auto', defaultCollapsed: false, span: 8 }}
-        options={{ reload: true, density: false, setting: false }}
-        pagination={pagination}
-        request={async (p) => {
-          const page = await messageApi.sendList(listParams(p));
-          return { data: page.records, total: page.total, success: true };
-        }}
       />
       <SentDetailModal id={detailId} onClose={() => setDetailId(null)} />
     </>
