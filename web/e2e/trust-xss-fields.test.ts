@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import { deployProcess, launch, newPage, signIn, startE2EServer, type E2EServer } from './browser.ts';
 
 /** fields of 30 characters or more */
 const IMG = '<img src=x onerror=window.__xss=1>';
@@ -36,6 +36,16 @@ const BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     <endEvent id="end"/>
   </process>
 </definitions>`;
+
+/** a process with a form whose field labels, option labels and a default value carry the markup */
+const FORM_XML = BPMN.replaceAll('xssFlow', 'xssForm').replace(`name="${xmlAttr(IMG + SCRIPT)}"`, 'name="XSS表单"');
+const FORM = {
+  column: [
+    { label: `${IMG}天数`, prop: 'days', type: 'input', span: 12 },
+    { label: `${SCRIPT}类型`, prop: 'kind', type: 'select', span: 12, dicData: [{ label: `${SVG}事假`, value: 'a' }, { label: '病假', value: 'b' }] },
+    { label: `${SVG}事由`, prop: 'reason', type: 'textarea', value: `${IMG}默认` },
+  ],
+};
 
 let server: E2EServer;
 let browser: Browser;
@@ -74,6 +84,7 @@ before(async () => {
   const todo = await server.api(`/api/blade-workflow/process/todoList?size=10&processInstanceId_equal=${instance}`, { token });
   const task = (todo.body.data.records as { taskId: string }[])[0];
   await post('/api/blade-workflow/process/completeTask', { taskId: task.taskId, pass: true, comment: `同意${IMG}${SCRIPT}` });
+  await deployProcess(server, token, { formKey: 'xssFormForm', formName: `${IMG}表单`, form: FORM, modelKey: 'xssForm', name: 'XSS表单', xml: FORM_XML });
 });
 
 after(async () => {
@@ -134,6 +145,27 @@ test('names and labels carrying markup show as text on every screen that renders
     await page.waitForTimeout(300);
     assert.deepEqual(await planted(page), CLEAN, 'the mail view');
     assert.deepEqual(dialogs, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a start form whose field and option labels carry markup shows them as text, and nothing runs', async () => {
+  const { context, page } = await newPage(browser);
+  try {
+    await signIn(page, server.url, server);
+    await page.goto(`${server.url}/#/workflow/process/list`);
+    await page.locator('.wf-proc-card[data-key=xssForm]').click();
+    await page.getByText(`${SHOWN}>天数`).first().waitFor({ timeout: 30_000 });
+    await page.getByText('<script>window.__xss=2</script>类型').first().waitFor();
+    await page.getByText('onload=window.__xss=3>事由').first().waitFor();
+    // the default value is a value, in the text box
+    assert.equal(await page.locator('textarea').first().inputValue(), `${IMG}默认`);
+    // the select's options (rendered when it opens)
+    await page.locator('.ant-select').first().click();
+    await page.locator('.ant-select-item-option').getByText('onload=window.__xss=3>事假').waitFor();
+    await page.waitForTimeout(300);
+    assert.deepEqual(await planted(page), CLEAN);
   } finally {
     await context.close();
   }
