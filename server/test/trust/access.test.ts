@@ -165,7 +165,11 @@ await forEachDatabase('trust: access sweeps', (kind) => {
       const table = tableOf(rowId);
       const only = (t: { name: string; tenant: boolean }) => (t.name === table ? scopeA(t) : null);
       let last = '';
-      for (const template of [start, fallback]) {
+      // values a route's own checks may want, guessed from the field's name (an address, a URL, JSON, a query)
+      const HINTS: [RegExp, string][] = [[/mail|^(to|cc|bcc|from)|address$/i, 'a@b.cn'], [/url|endpoint|host|domain|link/i, 'http://127.0.0.1/'], [/json|param|config|setting|extra/i, '{}'], [/sql/i, 'select 1']];
+      const hinted = (t: Record<string, any>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, typeof v === 'string' && !ID_KEY.test(k) ? (HINTS.find(([re]) => re.test(k))?.[1] ?? v) : v]));
+      const templates = [start, hinted(start), fallback, hinted(fallback)];
+      for (const template of templates) {
         const { body } = fitToSchema(r.schema?.body, { ...template, id: rowId }, fallback);
         body.id = rowId;
         const k = keys.find((x) => free(x) && typeof body[x] === 'string') ?? keys.find((x) => !ID_KEY.test(x) && typeof body[x] === 'string');
@@ -178,7 +182,7 @@ await forEachDatabase('trust: access sweeps', (kind) => {
           if (!works || !changed(f0, await fingerprint(db, only)).length) { works = false; break; }
         }
         if (works) return { rowId, body: flipped, ownerChanged: true, ownerAnswer: last };
-        if (template === fallback) return { rowId, body: flipped, ownerChanged: false, ownerAnswer: last };
+        if (template === templates[templates.length - 1]) return { rowId, body: flipped, ownerChanged: false, ownerAnswer: last };
       }
       return null;
     };
