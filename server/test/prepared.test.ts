@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { preparedStatement, prepareOnDemand } from '../src/db/prepared.ts';
+import { DEFER_BEGIN, preparedStatement, prepareOnDemand } from '../src/db/prepared.ts';
 import { PG_ADMIN_URL, postgresAvailable } from './harness.ts';
 
 const available = await postgresAvailable();
@@ -44,6 +44,31 @@ describe('prepared statements on demand (PostgreSQL)', { skip: !available && 'Po
       await assert.rejects(c.query(`execute ${bad}`), /no_such_table_here/);
       await assert.rejects(c.query(`execute ${bad}`), /no_such_table_here/);
       assert.ok(!(await prepared(c)).includes(bad));
+    } finally { c.release(); }
+  });
+
+  test('a deferred BEGIN goes out with the next statement (simple or with parameters); COMMIT/ROLLBACK while pending send nothing', async () => {
+    const c = await pool.connect();
+    try {
+      await c.query('create temp table defer_probe (x int)');
+      // simple: BEGIN travels with the insert, the rollback undoes it
+      await c.query(DEFER_BEGIN);
+      const r = await c.query('insert into defer_probe values (1) returning x');
+      assert.deepEqual(r.rows, [{ x: 1 }]); // the caller's own result, not BEGIN's
+      await c.query('rollback');
+      assert.deepEqual((await c.query('select count(*)::int as n from defer_probe')).rows, [{ n: 0 }]);
+      // with parameters: BEGIN goes first on its own
+      await c.query(DEFER_BEGIN);
+      await c.query('insert into defer_probe values ($1)', [2]);
+      await c.query('rollback');
+      assert.deepEqual((await c.query('select count(*)::int as n from defer_probe')).rows, [{ n: 0 }]);
+      // nothing ran before COMMIT: it ends the pending BEGIN, so the next statement is its own
+      // transaction (a leaked BEGIN would let the rollback below undo it)
+      await c.query(DEFER_BEGIN);
+      await c.query('commit');
+      await c.query('insert into defer_probe values (3)');
+      await c.query('rollback');
+      assert.deepEqual((await c.query('select count(*)::int as n from defer_probe')).rows, [{ n: 1 }]);
     } finally { c.release(); }
   });
 

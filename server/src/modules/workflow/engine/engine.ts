@@ -159,7 +159,7 @@ export class WorkflowEngine {
       this.prepared = true;
     }
     const delivered = this.delivered.splice(0);
-    let out: { result: R; events: EngineEvent[]; ids: (string | null)[] };
+    let out: { result: R; events: EngineEvent[]; outboxId: string | null };
     try {
       out = await this.db.connection().execute(async (conn) => {
         const s = new Session(conn, now, this.rt);
@@ -171,17 +171,19 @@ export class WorkflowEngine {
             const st = this.resultStates.get(result as object);
             if (st) Object.assign(result as object, this.result(s, st));
           }
-          // the events go to the outbox in the same transaction: a crash before they are delivered loses none
-          const ids = s.events.map((e) => {
-            if (!INTERNAL_EVENTS.has(e.type) && !this.listeners.get(e.type)?.size) return null;
-            const id = nextId();
-            s.uow.insert('wfOutbox', { id, tenantId: e.tenantId, kind: e.type, payload: JSON.stringify(e), createTime: now });
-            return id;
-          });
+          // the events someone acts on go to the outbox in the same transaction (a crash before they
+          // are delivered loses none): one row per action, its events as an array when there are several
+          const kept = s.events.filter((e) => INTERNAL_EVENTS.has(e.type) || this.listeners.get(e.type)?.size);
+          let outboxId: string | null = null;
+          if (kept.length) {
+            outboxId = nextId();
+            const one = kept.length === 1;
+            s.uow.insert('wfOutbox', { id: outboxId, tenantId: kept[0]!.tenantId, kind: one ? kept[0]!.type : 'batch', payload: JSON.stringify(one ? kept[0] : kept), createTime: now });
+          }
           for (const id of delivered) s.uow.remove('wfOutbox', { id });
           const committed = await s.flush(true);
           if (s.begun && !committed) await sql`commit`.execute(conn);
-          return { result, events: s.events, ids };
+          return { result, events: s.events, outboxId };
         } catch (e) {
           if (s.begun) await sql`rollback`.execute(conn).catch(() => undefined);
           // a BPMN error a listener raised where nothing catches it
@@ -193,7 +195,7 @@ export class WorkflowEngine {
       this.delivered.push(...delivered);
       throw e;
     }
-    await this.deliver(out.events, out.ids);
+    await this.deliver(out.events, out.outboxId ? [out.outboxId] : []);
     return out.result;
   }
 
@@ -204,10 +206,12 @@ export class WorkflowEngine {
   private readonly delivered: string[] = [];
   private deleteTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** Hands committed events to the engine itself (signals, messages) and to the subscribers. */
-  private async deliver(events: EngineEvent[], ids: (string | null)[]): Promise<void> {
-    for (let i = 0; i < events.length; i++) {
-      const e = events[i]!;
+  /**
+   * Hands committed events to the engine itself (signals, messages) and to the subscribers; then
+   * the outbox rows that held them count as delivered.
+   */
+  private async deliver(events: EngineEvent[], outboxIds: string[]): Promise<void> {
+    for (const e of events) {
       try {
         if (e.type === 'signalThrown') await this.sendSignal(e.name, { tenantId: e.tenantId });
         else if (e.type === 'messageThrown') await this.correlateMessage(e.name, { tenantId: e.tenantId, businessKey: e.businessKey ?? undefined });
@@ -215,9 +219,8 @@ export class WorkflowEngine {
       for (const h of this.listeners.get(e.type) ?? []) {
         try { await h(e); } catch { /* a listener's failure never undoes a committed action */ }
       }
-      const id = ids[i];
-      if (id) this.delivered.push(id);
     }
+    this.delivered.push(...outboxIds);
     if (this.delivered.length && !this.deleteTimer) {
       // when no further action comes soon to carry the delete, it goes on its own
       this.deleteTimer = setTimeout(() => { this.deleteTimer = null; void this.deleteDelivered(); }, 1000);
@@ -247,7 +250,8 @@ export class WorkflowEngine {
       .execute(this.db)).rows;
     if (!rows.length) return 0;
     rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    await this.deliver(rows.map((r) => JSON.parse(r.payload) as EngineEvent), rows.map((r) => r.id));
+    // a row holds one event, or an action's events as an array
+    await this.deliver(rows.flatMap((r) => JSON.parse(r.payload) as EngineEvent | EngineEvent[]), rows.map((r) => r.id));
     await this.deleteDelivered();
     return rows.length;
   }

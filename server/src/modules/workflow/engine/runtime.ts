@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { nextId } from '../../../db/ids.ts';
 import type { Db } from '../../../db/index.ts';
+import { DEFER_BEGIN } from '../../../db/prepared.ts';
 import { evaluate, evaluateCondition, ExpressionError, type Resolver, type Value } from './expression.ts';
 import { BpmnError, M, WorkflowError } from './messages.ts';
 import { modelOf, reachInScope, scopeChain, type FlowNode, type ListenerDef } from './model.ts';
@@ -122,7 +123,8 @@ export class Session {
     if (this.begun) return;
     // PostgreSQL: the lock statements are prepared (when the connection lacks them) in the same round trip
     const t = this.opts.traits;
-    await run(this.tx, t?.multi && !t.onDemand ? `begin; ${PREPARE_SQL}` : 'begin');
+    // through the server's pool BEGIN goes out with the action's first statement (its lock)
+    await run(this.tx, t?.onDemand ? DEFER_BEGIN : t?.multi ? `begin; ${PREPARE_SQL}` : 'begin');
     this.begun = true;
   }
 
