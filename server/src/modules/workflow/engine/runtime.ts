@@ -172,7 +172,7 @@ export class Session {
     if (this.opts.traits?.multi) {
       // the last write and COMMIT in one round trip (without BEGIN the statements are their own transaction)
       const tail = commit && this.begun ? '; commit' : '';
-      const guard = this.startGuard ? `${definitionGuard(this.startGuard)}; ` : '';
+      const guard = this.startGuard ? `${definitionGuard(this.startGuard, this.opts.traits.onDemand)}; ` : '';
       await run(this.tx, `${WRITE_PLANS}${guard}${inlineStatement(last, this.opts.traits.onDemand)}${tail}`);
       return tail !== '';
     }

@@ -392,13 +392,20 @@ export interface DefinitionGuard { definitionId: string; tenantId: string; key?:
  * plain SQL (a DO block costs a PL/pgSQL compile on every start). The failure is a cast of a text
  * built from the row to integer, which the planner cannot fold away.
  */
-export function definitionGuard(g: DefinitionGuard): string {
+export function definitionGuard(g: DefinitionGuard, onDemand = false): string {
   if (!/^\d{1,19}$/.test(g.definitionId)) throw new Error('wf-stale-definition');
-  const newest = g.key === undefined ? ''
-    : ` and d.version = (select max(x.version) from wf_definition x where x.tenant_id = ${literal(g.tenantId)} and x.key = ${literal(g.key)})`;
-  return `select case when d.id is not null and not d.suspended${newest} then 1 else ('wf-stale-definition ' || coalesce(d.id::text, ''))::int end ` +
-    `from (values (1)) v left join wf_definition d on d.id = ${g.definitionId}`;
+  const st: Statement = g.key === undefined
+    ? { sql: GUARD_ANY, params: [g.definitionId] }
+    : { sql: GUARD_NEWEST, params: [g.definitionId, g.tenantId, g.key] };
+  // through the server's pool it runs prepared: planned once, not on every start
+  const name = onDemand ? preparedStatement('wf_guard', `(bigint, text, text) as ${st.sql}`) : undefined;
+  if (name) return `execute ${name}(${[...st.params, null, null].slice(0, 3).map(literal).join(', ')})`;
+  return st.sql.replace(/\$(\d+)/g, (_, n: string) => literal(st.params[Number(n) - 1]));
 }
+const guardSql = (newest: string) => `select case when d.id is not null and not d.suspended${newest} then 1 ` +
+  `else ('wf-stale-definition ' || coalesce(d.id::text, ''))::int end from (values (1)) v left join wf_definition d on d.id = $1::bigint`;
+const GUARD_ANY = guardSql('');
+const GUARD_NEWEST = guardSql(' and d.version = (select max(x.version) from wf_definition x where x.tenant_id = $2::text and x.key = $3::text)');
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   const text = String(v);
