@@ -105,6 +105,23 @@ test('locking needs a password; the lock page unlocks only with it', async () =>
   });
 });
 
+test('the login page switches language with its two buttons, and the choice stays after a reload', async () => {
+  await withPage(async (page) => {
+    await page.goto(`${server.url}/#/login`);
+    const lang = page.locator('.login-lang');
+    await page.locator('#username[placeholder="账号"]').waitFor();
+    assert.equal(await lang.getByRole('button', { name: '中文' }).getAttribute('aria-pressed'), 'true');
+    await lang.getByRole('button', { name: 'English' }).click();
+    await page.locator('#username[placeholder="Account"]').waitFor();
+    assert.equal(await lang.getByRole('button', { name: 'English' }).getAttribute('aria-pressed'), 'true');
+    assert.match(await page.title(), /^Sign in - /);
+    await page.reload();
+    await page.locator('#username[placeholder="Account"]').waitFor();
+    await lang.getByRole('button', { name: '中文' }).click();
+    await page.locator('#username[placeholder="账号"]').waitFor();
+  });
+});
+
 test('switching the language to English relabels the shell', async () => {
   await withPage(async (page) => {
     await signIn(page, server.url, server);
