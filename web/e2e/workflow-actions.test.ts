@@ -121,7 +121,9 @@ async function success(page: Page, text: string, landing: RegExp): Promise<void>
   await dlg.locator('.ant-modal-confirm-title').getByText('温馨提示').waitFor();
   await dlg.getByText(text).waitFor();
   await dlg.locator('.ant-btn-primary').click();
-  await page.waitForURL(landing);
+  // a click that lands while the dialog is still opening can be lost on a loaded machine: once more
+  if (!(await dlg.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false))) await dlg.locator('.ant-btn-primary').click();
+  await page.waitForURL(landing).catch((e: Error) => { throw new Error(`${e.message} (the page is at ${page.url()})`); });
 }
 
 /** Goes to a route; a page already there reloads (a same-hash navigation would keep the old rows). */
