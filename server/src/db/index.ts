@@ -40,7 +40,10 @@ export async function openDatabase(config: Config): Promise<Database> {
     pg.types.setTypeParser(TIMESTAMPTZ, parseTime);
     const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
     pgPool.on('error', () => undefined); // an idle client dropped by the server must not crash the process
-    pgPool.on('connect', (client) => prepareOnDemand(client as never));
+    // behind a transaction-pooling proxy (PgBouncer pool_mode=transaction) a session's prepared
+    // statements may sit on another server connection: then each action checks for itself
+    const pooled = process.env.DB_POOLER === 'transaction';
+    if (!pooled) pgPool.on('connect', (client) => prepareOnDemand(client as never));
     dialect = new PostgresDialect({ pool: pgPool });
     close = () => pgPool.end();
     pool = pgPool;
@@ -64,6 +67,6 @@ export async function openDatabase(config: Config): Promise<Database> {
     kind = 'pglite';
   }
   const db = new Kysely<any>({ dialect, plugins: [new CamelCasePlugin()] });
-  if (kind === 'postgres') markPreparesOnDemand(db);
+  if (kind === 'postgres' && process.env.DB_POOLER !== 'transaction') markPreparesOnDemand(db);
   return { db, kind, pool, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
 }
