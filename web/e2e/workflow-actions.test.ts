@@ -13,6 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { addPeople, deployProcess, saveShot, setLanguage, suite } from './browser.ts';
+import * as pages from './workflow-pages.ts';
 
 const SHOTS = process.env.WF_SHOTS;
 
@@ -101,49 +102,15 @@ after(() => s.close());
 const signedIn = (account: string, locale?: string): Promise<Page> => s.signedIn(account, 'user', { locale });
 
 const shot = (page: Page, name: string) => saveShot(page, SHOTS, name, 1400);
+// the shared page steps (workflow-pages.ts), bound to this suite's server
+const visit = (page: Page, route: string) => pages.visit(page, s.server.url, route);
+const openFrom = (page: Page, list: string, text: string | RegExp) => pages.openFrom(page, s.server.url, list, text);
+const { toast, pick, success } = pages;
 
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false }).last().waitFor();
 
-/** 人员选择: picks the rows of these accounts and confirms. */
-async function pick(page: Page, opener: string, accounts: string[], shotName?: string): Promise<void> {
-  await page.locator(opener).click();
-  const picker = page.locator('.people-picker');
-  await picker.locator('.ant-modal-title').waitFor();
-  for (const a of accounts) await picker.locator('.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${a}$`) }) }).click();
-  if (shotName) await shot(page, shotName);
-  await picker.locator('.ant-modal-footer .ant-btn-primary').click();
-  await picker.waitFor({ state: 'hidden' });
-}
 
-/** 温馨提示 with this text; OK; the page it lands on. */
-async function success(page: Page, text: string, landing: RegExp): Promise<void> {
-  const dlg = page.locator('.wf-success-dialog');
-  await dlg.locator('.ant-modal-confirm-title').getByText('温馨提示').waitFor();
-  await dlg.getByText(text).waitFor();
-  await dlg.locator('.ant-btn-primary').click();
-  // a click that lands while the dialog is still opening can be lost on a loaded machine: once more
-  if (!(await dlg.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false))) await dlg.locator('.ant-btn-primary').click();
-  await page.waitForURL(landing).catch((e: Error) => { throw new Error(`${e.message} (the page is at ${page.url()})`); });
-}
 
-/** Goes to a route; a page already there reloads (a same-hash navigation would keep the old rows). */
-async function visit(page: Page, route: string): Promise<void> {
-  const url = `${s.server.url}/#${route}`;
-  if (page.url() === url) await page.reload();
-  else await page.goto(url);
-}
 
-/** Opens the detail page of the first row of a list that holds `text`. */
-async function openFrom(page: Page, list: string, text: string | RegExp): Promise<ReturnType<Page['locator']>> {
-  await visit(page, `/workflow/process/${list}`);
-  const row = page.locator(`[data-testid=wf-list-${list === 'my-done' ? 'mydone' : list}] .ant-table-row`).filter({ hasText: text }).first();
-  await row.waitFor();
-  await row.getByRole('button', { name: '详情' }).click();
-  await page.waitForURL(/#\/workflow\/process\/detail\//);
-  const detail = page.locator('[data-testid=wf-detail]');
-  await detail.locator('.wf-detail-title').waitFor();
-  return detail;
-}
 
 const readPreRead = async (page: Page) => {
   const dlg = page.locator('.wf-preread');
@@ -193,7 +160,7 @@ test('出差申请: pre-read, §5 messages, a draft saved and resumed, approver 
   // approver required; then 李四 as approver and 王五 as copy recipient
   await a.locator('.wf-submit').click();
   await toast(a, '指定审核人不能为空');
-  await pick(a, '.wf-assignee .wf-pick-people', ['wfb'], 'people-zh');
+  await pick(a, '.wf-assignee .wf-pick-people', ['wfb'], () => shot(a, 'people-zh'));
   await a.locator('.wf-assignee .wf-person-tag').getByText('李四').waitFor();
   await pick(a, '.wf-copy-user .wf-pick-people', ['wfc']);
   await a.locator('.wf-copy-user .wf-person-tag').getByText('王五').waitFor();

@@ -12,6 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { addPeople, saveShot, setLanguage, suite } from './browser.ts';
+import * as pages from './workflow-pages.ts';
 
 const SHOTS = process.env.CU_SHOTS;
 const PEOPLE: [string, string][] = [['cuteacher', '陈老师'], ['cuhead', '周主任'], ['cusignA', '吴老师'], ['cusignB', '郑老师'], ['cuwatch', '孙干事']];
@@ -36,31 +37,13 @@ before(async () => {
 after(() => s.close());
 
 const shot = (page: Page, name: string, height = 1000) => saveShot(page, SHOTS, `custom-user-${name}`, height);
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false }).last().waitFor();
-const el = (page: Page, id: string) => page.locator(`.djs-element[data-element-id="${id}"]`);
+// the shared page steps (workflow-pages.ts), bound to this suite's server
+const visit = (page: Page, route: string) => pages.visit(page, s.server.url, route);
+const { toast, pick, diagramElement: el } = pages;
 
-async function visit(page: Page, route: string): Promise<void> {
-  const url = `${s.server.url}/#${route}`;
-  if (page.url() === url) await page.reload();
-  else await page.goto(url);
-}
 
-/** 人员选择 opened from `opener`: picks the rows of these accounts and confirms. */
-async function pick(page: Page, opener: string, accounts: string[]): Promise<void> {
-  await page.locator(opener).click();
-  const picker = page.locator('.people-picker');
-  await picker.locator('.ant-modal-title').waitFor();
-  for (const a of accounts) await picker.locator('.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${a}$`) }) }).click();
-  await picker.locator('.ant-modal-footer .ant-btn-primary').click();
-  await picker.waitFor({ state: 'hidden' });
-}
 
-const todoRow = async (page: Page, text: string) => {
-  await visit(page, '/workflow/process/todo');
-  const row = page.locator('[data-testid=wf-list-todo] .ant-table-row').filter({ hasText: text }).first();
-  await row.waitFor();
-  return row;
-};
+const todoRow = (page: Page, text: string) => pages.listRow(page, s.server.url, 'todo', text);
 
 let head = '';
 let sign = '';

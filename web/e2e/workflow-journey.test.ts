@@ -12,6 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { addPeople, saveShot, setLanguage, suite } from './browser.ts';
+import * as pages from './workflow-pages.ts';
 
 const seedPath = new URL('../../server/src/db/seed.ts', import.meta.url).href;
 const SHOTS = process.env.JOURNEY_SHOTS;
@@ -37,46 +38,15 @@ const signedIn = (account: string, password = 'user'): Promise<Page> => s.signed
 
 const shot = (page: Page, name: string, height = 1100) => saveShot(page, SHOTS, `journey-${name}`, height);
 
-async function visit(page: Page, route: string): Promise<void> {
-  const url = `${s.server.url}/#${route}`;
-  if (page.url() === url) await page.reload();
-  else await page.goto(url);
-}
 
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false }).last().waitFor();
+// the shared page steps (workflow-pages.ts), bound to this suite's server
+const visit = (page: Page, route: string) => pages.visit(page, s.server.url, route);
+const openFrom = (page: Page, list: string, text: string | RegExp) => pages.openFrom(page, s.server.url, list, text);
+const { toast, pick, success, diagramElement: el } = pages;
 const designerReady = (page: Page) => page.locator('.wf-designer-canvas[data-state="ready"]').waitFor();
-const el = (page: Page, id: string) => page.locator(`.djs-element[data-element-id="${id}"]`);
 
-/** 人员选择: picks the rows of these accounts and confirms. */
-async function pick(page: Page, opener: string, accounts: string[]): Promise<void> {
-  await page.locator(opener).click();
-  const picker = page.locator('.people-picker');
-  await picker.locator('.ant-modal-title').waitFor();
-  for (const a of accounts) await picker.locator('.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${a}$`) }) }).click();
-  await picker.locator('.ant-modal-footer .ant-btn-primary').click();
-  await picker.waitFor({ state: 'hidden' });
-}
 
-/** 温馨提示 with this text; OK; the page it lands on. */
-async function success(page: Page, text: string, landing: RegExp): Promise<void> {
-  const dlg = page.locator('.wf-success-dialog');
-  await dlg.locator('.ant-modal-confirm-title').getByText('温馨提示').waitFor();
-  await dlg.getByText(text).waitFor();
-  await dlg.locator('.ant-btn-primary').click();
-  await page.waitForURL(landing);
-}
 
-/** Opens the detail page of the first row of a list that holds `text`. */
-async function openFrom(page: Page, list: string, text: string | RegExp) {
-  await visit(page, `/workflow/process/${list}`);
-  const row = page.locator(`[data-testid=wf-list-${list}] .ant-table-row`).filter({ hasText: text }).first();
-  await row.waitFor();
-  await row.getByRole('button', { name: /详情|Details/ }).click();
-  await page.waitForURL(/#\/workflow\/process\/detail\//);
-  const detail = page.locator('[data-testid=wf-detail]');
-  await detail.locator('.wf-detail-title').waitFor();
-  return detail;
-}
 
 test('教师请假: designed in both designers, deployed, started with an approver and a copy, rejected, re-submitted with 修改说明, passed twice; copy, diagram and history', async () => {
   const admin = await signedIn('admin', 'admin');

@@ -6,7 +6,7 @@
 // listeners. With nothing selected it shows the process: its name and the comment display
 // options, which the server reads from the model's settings (§2.6).
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Checkbox, Collapse, Empty, Form, Radio, Select, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Checkbox, Collapse, Empty, Form, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deptTree, roleTree, treeOptions, type TreeOption } from '../../../api/message';
 import { formApi, formFields, usersByIds, type FormRow, type ModelSettings } from '../../../pages/workflow/design/api';
@@ -30,7 +30,7 @@ import {
   type ModelerLike,
   type MultiInstance,
 } from './bpmn';
-import { CommitInput, ListenerTable, PeopleField } from './fields';
+import { CheckedTreeSelect, CommitInput, ListenerTable, PeopleField } from './fields';
 import { buttonChoices, DEFAULT_BUTTONS, type ButtonSetting } from './buttons';
 
 export { DEFAULT_BUTTONS };
@@ -378,32 +378,10 @@ function Assignment({ modeler, element }: PanelProps) {
             />
           </Form.Item>
           <Form.Item label={t('wfd.panel.candidateRoles')}>
-            <TreeSelect
-              className="wf-candidate-roles"
-              multiple
-              treeCheckable
-              treeCheckStrictly
-              showCheckedStrategy={TreeSelect.SHOW_ALL}
-              treeDefaultExpandAll
-              treeData={roles as never}
-              value={roleVals.map((v) => ({ value: v }))}
-              placeholder={t('wfd.panel.chooseRoles')}
-              onChange={(v: { value: string }[]) => setGroups(v.map((x) => x.value), deptVals, otherVals)}
-            />
+            <CheckedTreeSelect className="wf-candidate-roles" treeData={roles} value={roleVals} placeholder={t('wfd.panel.chooseRoles')} onChange={(ids) => setGroups(ids, deptVals, otherVals)} />
           </Form.Item>
           <Form.Item label={t('wfd.panel.candidateDepts')}>
-            <TreeSelect
-              className="wf-candidate-depts"
-              multiple
-              treeCheckable
-              treeCheckStrictly
-              showCheckedStrategy={TreeSelect.SHOW_ALL}
-              treeDefaultExpandAll
-              treeData={depts as never}
-              value={deptVals.map((v) => ({ value: v }))}
-              placeholder={t('wfd.panel.chooseDepts')}
-              onChange={(v: { value: string }[]) => setGroups(roleVals, v.map((x) => x.value), otherVals)}
-            />
+            <CheckedTreeSelect className="wf-candidate-depts" treeData={depts} value={deptVals} placeholder={t('wfd.panel.chooseDepts')} onChange={(ids) => setGroups(roleVals, ids, otherVals)} />
           </Form.Item>
           {loaded && otherVals.length > 0 && (
             <Form.Item label={t('wfd.panel.otherGroups')} extra={t('wfd.panel.otherGroupsHelp')}>

@@ -1,7 +1,8 @@
 // Small controls of the properties panel: text that commits on blur / Enter (one undoable command
-// per edit, not per key), the people field over the shared PeoplePicker, and the listener table.
+// per edit, not per key), the people field over the shared PeoplePicker, the checked tree of roles or
+// departments, and the listener table.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, TreeSelect, Typography } from 'antd';
 import { CodeOutlined, DeleteOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PeoplePicker } from '../../PeoplePicker';
@@ -60,6 +61,26 @@ export function CommitInput({
 }
 
 /** Chosen people as tags with a button opening the 人员选择 dialog. */
+/** Roles or departments chosen by ticking tree nodes (each node on its own, parents do not imply children). */
+export function CheckedTreeSelect({ treeData, value, onChange, className, placeholder }: {
+  treeData: unknown[]; value: string[]; onChange: (ids: string[]) => void; className?: string; placeholder?: string;
+}) {
+  return (
+    <TreeSelect
+      className={className}
+      multiple
+      treeCheckable
+      treeCheckStrictly
+      showCheckedStrategy={TreeSelect.SHOW_ALL}
+      treeDefaultExpandAll
+      treeData={treeData as never}
+      value={value.map((v) => ({ value: v }))}
+      placeholder={placeholder}
+      onChange={(v: { value: string }[]) => onChange(v.map((x) => x.value))}
+    />
+  );
+}
+
 export function PeopleField({
   ids,
   names,

@@ -3,12 +3,12 @@
 // submit checks (js / sql), what happens after a successful submit, the pre-read notice of the
 // start page (§2.7) and the print template (process/printTemplate fills its placeholders).
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tabs, Tag, TreeSelect, Typography, Upload, message } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tabs, Tag, Typography, Upload, message } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deptTree, roleTree, treeOptions, type TreeOption } from '../../../api/message';
 import { putFile } from '../../../api/system';
-import { PeopleField } from '../../../components/workflow/designer/fields';
+import { CheckedTreeSelect, PeopleField } from '../../../components/workflow/designer/fields';
 import { formApi, formFields, modelApi, usersByIds, type Model, type ModelSettings, type PreReadSetting, type PrintTemplate, type ScopeRow, type SubmitAfter, type SubmitCheck } from './api';
 
 const RichEditor = lazy(() => import('../../../components/workflow/form-richtext'));
@@ -200,28 +200,10 @@ export function ModelSettingsDialog({
                       />
                     </Form.Item>
                     <Form.Item label={t('wfd.settings.scopeRoles')}>
-                      <TreeSelect
-                        multiple
-                        treeCheckable
-                        treeCheckStrictly
-                        treeDefaultExpandAll
-                        showCheckedStrategy={TreeSelect.SHOW_ALL}
-                        treeData={roles as never}
-                        value={scope.roles.map((value) => ({ value }))}
-                        onChange={(v: { value: string }[]) => setScope({ ...scope, roles: v.map((x) => x.value) })}
-                      />
+                      <CheckedTreeSelect treeData={roles} value={scope.roles} onChange={(ids) => setScope({ ...scope, roles: ids })} />
                     </Form.Item>
                     <Form.Item label={t('wfd.settings.scopeDepts')}>
-                      <TreeSelect
-                        multiple
-                        treeCheckable
-                        treeCheckStrictly
-                        treeDefaultExpandAll
-                        showCheckedStrategy={TreeSelect.SHOW_ALL}
-                        treeData={depts as never}
-                        value={scope.depts.map((value) => ({ value }))}
-                        onChange={(v: { value: string }[]) => setScope({ ...scope, depts: v.map((x) => x.value) })}
-                      />
+                      <CheckedTreeSelect treeData={depts} value={scope.depts} onChange={(ids) => setScope({ ...scope, depts: ids })} />
                     </Form.Item>
                   </>
                 )}
