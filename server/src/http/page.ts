@@ -3,6 +3,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Page } from '@campus/contracts';
 import { ApiError } from './errors.ts';
+import { likeContains, likeEnds, likeStarts } from '../db/like.ts';
 
 export type ColumnType = 'string' | 'number' | 'id' | 'date';
 /** camelCase field name -> type; the only fields a client may filter or sort by. */
@@ -89,8 +90,6 @@ function check(field: string, type: ColumnType, op: Suffix, value: string) {
   if (type === 'date' && !toDate(value)) throw bad(field);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /** The WHERE part of a parsed query, for `qb.where((eb) => filterWhere(eb, q, columns))`. */
 export function filterWhere(eb: ExpressionBuilder<any, any>, pq: PageQuery, columns: Columns, prefix = ''): Expression<SqlBool> {
   const parts = pq.filters.map(({ field, op, value }) => {
@@ -99,10 +98,10 @@ export function filterWhere(eb: ExpressionBuilder<any, any>, pq: PageQuery, colu
     switch (op) {
       case 'equal': return eb(col, '=', value);
       case 'notequal': return eb(col, '<>', value);
-      case 'like': return sql<SqlBool>`${text} ilike ${'%' + escapeLike(value) + '%'}`;
-      case 'notlike': return sql<SqlBool>`${text} not ilike ${'%' + escapeLike(value) + '%'}`;
-      case 'likeleft': return sql<SqlBool>`${text} ilike ${'%' + escapeLike(value)}`;
-      case 'likeright': return sql<SqlBool>`${text} ilike ${escapeLike(value) + '%'}`;
+      case 'like': return sql<SqlBool>`${text} ilike ${likeContains(value)}`;
+      case 'notlike': return sql<SqlBool>`${text} not ilike ${likeContains(value)}`;
+      case 'likeleft': return sql<SqlBool>`${text} ilike ${likeEnds(value)}`;
+      case 'likeright': return sql<SqlBool>`${text} ilike ${likeStarts(value)}`;
       case 'ge': return eb(col, '>=', value);
       case 'le': return eb(col, '<=', value);
       case 'gt': return eb(col, '>', value);

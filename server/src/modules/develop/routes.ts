@@ -12,6 +12,7 @@ import type { Message } from '../../http/messages.ts';
 import { SqlRunner, parseUrl, type DatasourceConfig } from '../../sandbox/sql.ts';
 import type { ModuleDeps } from '../index.ts';
 import { generateModule } from './codegen.ts';
+import { PATTERN_MSG, userPatternProblem } from '../../http/user-regex.ts';
 
 const MSG = {
   datasourceMissing: ['数据源不存在', 'No such datasource'],
@@ -169,7 +170,13 @@ export async function developRoutes(app: FastifyInstance, { db }: ModuleDeps) {
     base: '/api/blade-ruleManager/rule', tag: 'develop', table: 'blade_rule', tenant: true, permission: 'rule',
     columns: { id: 'id', name: 'string', ruleType: 'string', createTime: 'date' },
     body: z.object({ id: zOptId, name: z.string().trim().min(1).max(100), ruleType: z.enum(['regex']).default('regex'), ruleContent: z.string().min(1).max(2000), message: opt(z.string().max(255)), remark: opt(z.string().max(255)) }),
-    beforeSave: (_ctx, e) => { try { new RegExp(String(e.ruleContent)); } catch { throw new ApiError(400, MSG.ruleInvalid); } },
+    beforeSave: (_ctx, e) => {
+      const pattern = String(e.ruleContent);
+      try { new RegExp(pattern); } catch { throw new ApiError(400, MSG.ruleInvalid); }
+      // the server runs designers' patterns in RE2 (linear time): what it cannot run is refused here
+      const detail = userPatternProblem(pattern);
+      if (detail !== null) throw new ApiError(400, PATTERN_MSG.unsafe, { pattern: pattern.slice(0, 300), detail });
+    },
   });
   app.get('/api/blade-ruleManager/rule/getRulesByIds', { schema: { tags: ['develop'], summary: 'Rules by ids (comma list)', querystring: z.object({ ids: z.string().max(4000).optional() }).passthrough() } }, async (req) => {
     const ids = String((req.query as { ids?: string }).ids ?? '').split(',').filter(isId);

@@ -15,6 +15,7 @@ import type { ModuleDeps } from '../index.ts';
 import { validCron } from '../job/scheduler.ts';
 import { MSG } from './messages.ts';
 import { EmailService, SEND_STATUS, missingParams, parseAddresses, parseAttachments, parseParams } from './service.ts';
+import { likeContains } from '../../db/like.ts';
 
 const TAG = 'email';
 const BASE = '/api/blade-email';
@@ -187,7 +188,7 @@ export async function emailRoutes(app: FastifyInstance, { db, config }: ModuleDe
     const { keyword } = req.query as { keyword?: string };
     let qb = addresses.select(ctxOf(req)).orderBy('sort').orderBy('id').limit(500);
     if (keyword) {
-      const like = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+      const like = likeContains(keyword);
       qb = qb.where((eb) => eb.or([eb('name', 'ilike', like), eb('email', 'ilike', like)]));
     }
     return ok((await qb.execute()).map((r) => ({ id: r.id, name: r.name, email: r.email, groupName: r.groupName, label: `${String(r.name)} <${String(r.email)}>` })));

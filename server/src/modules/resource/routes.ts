@@ -18,6 +18,7 @@ import type { Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
 import { acceptList, judge } from './files.ts';
 import { enabledS3, getObject, putObject, toTarget } from './storage.ts';
+import { likeStarts } from '../../db/like.ts';
 
 const MSG = {
   notAllowed: ['仅允许上传{kinds}', 'Only {kinds} may be uploaded'],
@@ -122,7 +123,7 @@ export async function resourceRoutes(app: FastifyInstance, { db, config }: Modul
     reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(row.originalName ?? row.name))}`);
     if (row.domainUrl) {
       // stored in an object store: read it back through the provider that holds that endpoint
-      const p = await db.selectFrom('bladeOss').selectAll().where('tenantId', '=', ctx.tenantId).where('endpoint', 'like', `${String(row.domainUrl)}%`).where('isDeleted', '=', 0).executeTakeFirst();
+      const p = await db.selectFrom('bladeOss').selectAll().where('tenantId', '=', ctx.tenantId).where('endpoint', 'like', likeStarts(String(row.domainUrl))).where('isDeleted', '=', 0).executeTakeFirst();
       if (!p) throw new ApiError(404, MSG.attachMissing);
       const res = await getObject(toTarget(p), String(row.name));
       return reply.type('application/octet-stream').send(Buffer.from(await res.arrayBuffer()));

@@ -18,6 +18,7 @@ import { MSG } from './messages.ts';
 import { zmsg } from '../../http/messages.ts';
 import { nest } from './org.ts';
 import { toTree } from './tree.ts';
+import { likeContains } from '../../db/like.ts';
 
 const opt = (s: z.ZodType) => s.optional().nullable();
 const sortNum = z.coerce.number().int().min(0).max(99999).default(1);
@@ -60,12 +61,11 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
     });
     const rows = (ctx: Ctx) => dict.select(ctx).orderBy('sort').orderBy('id');
     const view = { permission: [perm, `${perm}_view`] };
-    const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
     app.get(`${base}/list`, { schema: { tags: ['system'], summary: 'Dictionary entries as a tree (filters code, dictValue)', querystring: z.record(z.string(), z.string()) }, config: view }, async (req) => {
       const q = req.query as Record<string, string>;
       let qb = rows(ctxOf(req));
-      if (q.code) qb = qb.where('code', 'ilike', like(q.code));
-      if (q.dictValue) qb = qb.where('dictValue', 'ilike', like(q.dictValue));
+      if (q.code) qb = qb.where('code', 'ilike', likeContains(q.code));
+      if (q.dictValue) qb = qb.where('dictValue', 'ilike', likeContains(q.dictValue));
       const list = await qb.execute();
       return ok(q.code || q.dictValue ? list : nest(list));
     });

@@ -12,6 +12,7 @@ import { ADMIN_TENANT } from './menu-service.ts';
 import { MSG } from './messages.ts';
 import { nest } from './org.ts';
 import { checkParent, toTree, withHasChildren } from './tree.ts';
+import { likeContains } from '../../db/like.ts';
 
 /** Menu tree nodes carry code, alias and category so the page can show them in the reader's language. */
 const menuNode = (r: Row) => ({ code: r.code ?? undefined, alias: r.alias ?? undefined, category: r.category });
@@ -44,8 +45,8 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   app.get('/api/blade-system/menu/list', { schema: { tags: ['system'], summary: 'All menus and buttons as a tree (filters code, name)', querystring: z.record(z.string(), z.string()) }, config: menuPerm }, async (req) => {
     const q = req.query as Record<string, string>;
     let qb = all();
-    if (q.name) qb = qb.where('name', 'ilike', `%${q.name.replace(/[\\%_]/g, '\\$&')}%`);
-    if (q.code) qb = qb.where('code', 'ilike', `%${q.code.replace(/[\\%_]/g, '\\$&')}%`);
+    if (q.name) qb = qb.where('name', 'ilike', likeContains(q.name));
+    if (q.code) qb = qb.where('code', 'ilike', likeContains(q.code));
     const rows = await qb.execute();
     return ok(q.name || q.code ? rows : nest(rows));
   });

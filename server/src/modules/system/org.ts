@@ -12,6 +12,7 @@ import type { ModuleDeps } from '../index.ts';
 import { MSG } from './messages.ts';
 import { zmsg } from '../../http/messages.ts';
 import { checkParent, descendants, toTree, withHasChildren } from './tree.ts';
+import { likeContains } from '../../db/like.ts';
 
 const parentQuery = z.object({ parentId: z.string().max(19).optional(), tenantId: z.string().max(12).optional() }).passthrough();
 const opt = (s: z.ZodType) => s.optional().nullable();
@@ -38,8 +39,8 @@ export async function orgRoutes(app: FastifyInstance, { db, menus, scopes }: Mod
   app.get('/api/blade-system/dept/list', { schema: { tags: ['system'], summary: 'Departments as a tree (filters: deptName, fullName)', querystring: z.record(z.string(), z.string()) }, config: { permission: ['dept', 'dept_view'] } }, async (req) => {
     const q = req.query as Record<string, string>;
     let qb = dept.select(ctxOf(req)).orderBy('sort').orderBy('id');
-    if (q.deptName) qb = qb.where('deptName', 'ilike', `%${q.deptName.replace(/[\\%_]/g, '\\$&')}%`);
-    if (q.fullName) qb = qb.where('fullName', 'ilike', `%${q.fullName.replace(/[\\%_]/g, '\\$&')}%`);
+    if (q.deptName) qb = qb.where('deptName', 'ilike', likeContains(q.deptName));
+    if (q.fullName) qb = qb.where('fullName', 'ilike', likeContains(q.fullName));
     const rows = await qb.execute();
     return ok(q.deptName || q.fullName ? rows : nest(rows));
   });
@@ -108,8 +109,8 @@ export async function orgRoutes(app: FastifyInstance, { db, menus, scopes }: Mod
   app.get('/api/blade-system/role/list', { schema: { tags: ['system'], summary: 'Roles as a tree (filters roleName, roleAlias)', querystring: z.record(z.string(), z.string()) }, config: { permission: ['role', 'role_view'] } }, async (req) => {
     const q = req.query as Record<string, string>;
     let qb = role.select(ctxOf(req)).orderBy('sort').orderBy('id');
-    if (q.roleName) qb = qb.where('roleName', 'ilike', `%${q.roleName.replace(/[\\%_]/g, '\\$&')}%`);
-    if (q.roleAlias) qb = qb.where('roleAlias', 'ilike', `%${q.roleAlias.replace(/[\\%_]/g, '\\$&')}%`);
+    if (q.roleName) qb = qb.where('roleName', 'ilike', likeContains(q.roleName));
+    if (q.roleAlias) qb = qb.where('roleAlias', 'ilike', likeContains(q.roleAlias));
     const rows = await qb.execute();
     return ok(q.roleName || q.roleAlias ? rows : nest(rows));
   });

@@ -5,6 +5,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { Ctx, Row } from '../../db/repo.ts';
 import type { AuthUser } from '../../http/auth.ts';
+import { userPatternTest } from '../../http/user-regex.ts';
 
 const TTL_MS = 30_000;
 export const SCOPE = { all: 1, self: 2, dept: 3, deptAndBelow: 4, custom: 5 } as const;
@@ -91,5 +92,6 @@ export class ScopeService {
 /** Ant-style path patterns: * within a segment, ** across segments. */
 export function matchPath(pattern: string, path: string): boolean {
   const re = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*');
-  return new RegExp(`^${re}$`).test(path);
+  // RE2: a stored pattern with many `**` cannot make the match backtrack polynomially
+  return userPatternTest(`^${re}$`, path) === true;
 }

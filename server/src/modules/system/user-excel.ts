@@ -13,6 +13,7 @@ import { t } from '../../http/messages.ts';
 import { hashPassword, md5 } from '../auth/password.ts';
 import type { ModuleDeps } from '../index.ts';
 import { MSG } from './messages.ts';
+import { likeContains } from '../../db/like.ts';
 
 const COLUMNS = [
   { key: 'account', zh: '账号', en: 'Account', width: 16 },
@@ -60,8 +61,8 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
     const ctx = ctxOf(req);
     const q = req.query as { account?: string; realName?: string };
     let qb = db.selectFrom('bladeUser').selectAll().where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).where('status', '<>', 2).orderBy('account').limit(100_000);
-    if (q.account) qb = qb.where('account', 'ilike', `%${q.account.replace(/[\\%_]/g, '\\$&')}%`);
-    if (q.realName) qb = qb.where('realName', 'ilike', `%${q.realName.replace(/[\\%_]/g, '\\$&')}%`);
+    if (q.account) qb = qb.where('account', 'ilike', likeContains(q.account));
+    if (q.realName) qb = qb.where('realName', 'ilike', likeContains(q.realName));
     const [rows, n] = await Promise.all([qb.execute(), names(ctx.tenantId)]);
     const { book, ws } = sheet(req.lang);
     const label = (m: Map<string, string>, csv: unknown) => String(csv ?? '').split(',').map((id) => m.get(id)).filter(Boolean).join(',');

@@ -12,6 +12,7 @@ import { hashPassword, isMd5, md5 } from '../auth/password.ts';
 import type { ModuleDeps } from '../index.ts';
 import { MSG } from './messages.ts';
 import { descendants } from './tree.ts';
+import { likeContains } from '../../db/like.ts';
 
 const USER_COLUMNS = { id: 'id', account: 'string', realName: 'string', name: 'string', code: 'string', phone: 'string', email: 'string', userType: 'number', status: 'number', sex: 'number', createTime: 'date' } as const;
 const SAFE_FIELDS = ['id', 'tenantId', 'code', 'userType', 'account', 'name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex', 'roleId', 'deptId', 'postId', 'oauthId', 'userExt', 'failCount', 'lockUntil', 'status', 'createUser', 'createDept', 'createTime', 'updateTime'] as const;
@@ -222,7 +223,7 @@ export async function userRoutes(app: FastifyInstance, { db, menus }: ModuleDeps
         if (postId) posts = postId.split(',').filter(isId);
         if (postName) {
           const hits = await db.selectFrom('bladePost').select('id').where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0)
-            .where(sql<boolean>`post_name ilike ${`%${postName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`).execute();
+            .where(sql<boolean>`post_name ilike ${likeContains(postName)}`).execute();
           const ids = hits.map((r) => String(r.id));
           posts = posts ? posts.filter((x) => ids.includes(x)) : ids;
         }

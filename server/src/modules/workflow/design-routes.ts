@@ -15,7 +15,7 @@ import { ADMIN_TENANT } from '../system/menu-service.ts';
 import { parseBpmn } from './engine/index.ts';
 import { adminGuard, tenantInstances } from './ops-routes.ts';
 import { modelView, startableKeys } from './process-routes.ts';
-import { actorOf, DEFAULT_BUTTON_NAMES, MSG, parseJson, WorkflowService, type ModelSettings } from './service.ts';
+import { actorOf, checkFormPatterns, DEFAULT_BUTTON_NAMES, MSG, parseJson, WorkflowService, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const D = '/api/blade-workflow/design';
@@ -285,6 +285,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   app.post(`${D}/form/submit`, { onRequest: adminGuard(['wf_design_form_add', 'wf_design_form_edit']), schema: { tags: [TAG], summary: 'Add or update a form (formKey, name, categoryId, content: the designer option JSON, remark); every save of changed content is a new version in the history', body: formBody } }, async (req) => {
     const ctx = ctxOf(req);
     const b = req.body as z.infer<typeof formBody>;
+    checkFormPatterns(b.content);
     return ok(await db.transaction().execute(async (tx) => {
       const before = b.id ? await forms.select(ctx, tx).where('id', '=', b.id).executeTakeFirst() : undefined;
       const version = before ? Number(before.version) + (before.content !== b.content ? 1 : 0) : 1;
@@ -308,6 +309,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
     const a = actorOf(req);
     const h = await formHistory.detail(ctxOf(req), (req.body as Values).id);
     if (!h) throw new ApiError(400, MSG.historyMissing);
+    checkFormPatterns(h.content);
     await db.updateTable('wfForm').set({ content: h.content, version: h.version, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.formId)).where('tenantId', '=', a.tenantId).execute();
     return ok(true);
   });

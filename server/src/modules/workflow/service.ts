@@ -12,6 +12,7 @@ import type { Message } from '../../http/messages.ts';
 import { runScript } from './engine/sandbox.ts';
 import { parseBpmn, WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type FlowNode, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
 import type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
+import { PATTERN_MSG, userPatternProblem, userPatternTest } from '../../http/user-regex.ts';
 
 export const MSG = {
   assigneeRequired: ['指定审核人不能为空', 'An assignee is required'],
@@ -91,7 +92,38 @@ export function preReadOf(p: PreRead | undefined): Required<Omit<PreRead, 'enabl
 export const COMMENT_SETTINGS = ['hideComment', 'commentComponent', 'commentShowName', 'commentShowDept', 'commentShowNodeName', 'commentShowDate', 'commentShowDateFormat', 'commentAssignmentMode'] as const;
 
 /** A column of a designed form (§3 "Form-designer column"); dynamic sub-tables carry children. */
-export interface FormColumn { label?: string; prop: string; type?: string; required?: boolean; pattern?: string; readable?: boolean; writable?: boolean; children?: { column?: FormColumn[] } }
+export interface FormColumn { label?: string; prop: string; type?: string; required?: boolean; pattern?: string; rules?: { pattern?: string; message?: string }[]; readable?: boolean; writable?: boolean; children?: { column?: FormColumn[] } }
+
+/** A column's patterns: the main one and those of its rules (each with the rule's own message). */
+export function patternsOf(c: FormColumn): { pattern: string; message?: string }[] {
+  const out: { pattern: string; message?: string }[] = [];
+  for (const r of Array.isArray(c.rules) ? c.rules : []) {
+    if (r && typeof r.pattern === 'string' && r.pattern) out.push({ pattern: r.pattern, message: typeof r.message === 'string' ? r.message : undefined });
+  }
+  if (typeof c.pattern === 'string' && c.pattern && !out.some((r) => r.pattern === c.pattern)) out.unshift({ pattern: c.pattern });
+  return out;
+}
+
+/**
+ * Refuses a form design (the designer's option JSON) holding a pattern the server cannot run in
+ * linear time (backreferences, lookaround) or cannot read: 400 naming the field and the pattern.
+ */
+export function checkFormPatterns(content: unknown): void {
+  const option = parseJson<Row>(content, {});
+  const walk = (cols: unknown, depth: number): void => {
+    if (!Array.isArray(cols) || depth > 20) return;
+    for (const c of cols as FormColumn[]) {
+      if (!c || typeof c !== 'object') continue;
+      for (const { pattern } of patternsOf(c)) {
+        const detail = userPatternProblem(pattern);
+        if (detail !== null) throw new ApiError(400, PATTERN_MSG.unsafe, { pattern: `${c.label ?? c.prop ?? ''}: ${pattern}`.slice(0, 300), detail });
+      }
+      walk(c.children?.column, depth + 1);
+    }
+  };
+  walk(option.column, 0);
+  if (Array.isArray(option.group)) for (const g of option.group as Row[]) walk(g?.column, 0);
+}
 
 const parseJson = <T>(text: unknown, fallback: T): T => {
   if (typeof text !== 'string' || !text) return fallback;
@@ -270,10 +302,11 @@ export class WorkflowService {
       const empty = v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
       const label = c.label ?? c.prop;
       if (c.required && empty) errors.push(fill(c.type === 'upload' ? MSG.fieldUpload : MSG.fieldRequired, label));
-      else if (!empty && c.pattern) {
-        let re: RegExp | null = null;
-        try { re = new RegExp(c.pattern); } catch { re = null; }
-        if (re && !re.test(String(v))) errors.push(fill(MSG.fieldPattern, label));
+      else if (!empty) {
+        // the main pattern and every rule's (linear-time RE2: a designer's pattern cannot stall the server)
+        const text = Array.isArray(v) ? v.join(',') : String(v);
+        const failed = patternsOf(c).find((p) => userPatternTest(p.pattern, text) === false);
+        if (failed) errors.push(failed.message || fill(MSG.fieldPattern, label));
       }
     }
     if (errors.length) throw failText(errors.join(' | '));

@@ -15,6 +15,7 @@ import {
 } from './store.ts';
 import { addUnits } from './timer.ts';
 import { LIST_COUNT_CAP } from '@campus/contracts';
+import { likeContains } from '../../../db/like.ts';
 
 export type { EngineEvent, ServiceHandler, ServiceContext, ListenerHandler, ListenerContext } from './runtime.ts';
 export { BpmnError } from './messages.ts';
@@ -1141,7 +1142,7 @@ export class WorkflowEngine {
     let qb = this.db.selectFrom('wfInstance as i').where('i.tenantId', '=', q.tenantId).where('i.initiator', '=', q.userId).where('i.parentId', 'is', null);
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
     if (q.category) qb = qb.where('i.category', '=', q.category);
-    if (q.name) qb = qb.where('i.definitionName', 'like', `%${q.name}%`);
+    if (q.name) qb = qb.where('i.definitionName', 'like', likeContains(q.name));
     if (q.createdAfter) qb = qb.where('i.startTime', '>', q.createdAfter);
     if (q.createdBefore) qb = qb.where('i.startTime', '<', q.createdBefore);
     const p = await page(qb, q, (b) => b.selectAll('i').orderBy('i.startTime', 'desc').orderBy('i.id', 'desc'), (r) => r as unknown as Record<string, string>);
@@ -1152,7 +1153,7 @@ export class WorkflowEngine {
   async copyList(q: ListQuery): Promise<Page<InstanceView & { copyId: string; fromUser: string | null; nodeName: string | null; copyTime: string; isRead: number }>> {
     let qb = this.db.selectFrom('wfCopy as c').innerJoin('wfInstance as i', 'i.id', 'c.instanceId').where('c.tenantId', '=', q.tenantId).where('c.userId', '=', q.userId);
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
-    if (q.name) qb = qb.where('i.definitionName', 'like', `%${q.name}%`);
+    if (q.name) qb = qb.where('i.definitionName', 'like', likeContains(q.name));
     if (q.createdAfter) qb = qb.where('c.createTime', '>', q.createdAfter);
     if (q.createdBefore) qb = qb.where('c.createTime', '<', q.createdBefore);
     const p = await page(qb, q, (b) => b.selectAll('i').select(['c.id as copyId', 'c.fromUser', 'c.nodeName', 'c.createTime as copyTime', 'c.isRead'])
@@ -1314,7 +1315,7 @@ function candidateOf(eb: Qb, q: ListQuery): Qb {
 function taskFilters(qb: Qb, q: ListQuery): Qb {
   if (q.definitionKey) qb = qb.where('t.definitionKey', '=', q.definitionKey);
   if (q.category) qb = qb.where('t.category', '=', q.category);
-  if (q.name) qb = qb.where('t.name', 'like', `%${q.name}%`);
+  if (q.name) qb = qb.where('t.name', 'like', likeContains(q.name));
   if (q.createdAfter) qb = qb.where('t.createTime', '>', q.createdAfter);
   if (q.createdBefore) qb = qb.where('t.createTime', '<', q.createdBefore);
   return qb;
