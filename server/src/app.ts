@@ -18,6 +18,7 @@ import { authentication, Tokens } from './http/auth.ts';
 import { CacheSync } from './http/cache-sync.ts';
 import { metrics } from './http/metrics.ts';
 import { contract } from './http/contract.ts';
+import { fileGuard } from './http/files.ts';
 import { routeTable } from './http/route-table.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { modules } from './modules/index.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
   await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });
+  await app.register(fileGuard, { apiAllowed: (u, path) => services.scopes.allows(u, path) }); // file routes repeat their entity detail's checks
   await app.register(routeTable); // after authentication, whose onRoute marks the API docs public
   await app.register(metrics, { database });
   app.addHook('onSend', async () => { await cacheSync.flush(); }); // a grant change is known to every node before its answer leaves

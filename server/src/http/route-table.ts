@@ -3,6 +3,7 @@
 // must walk the real table rather than a hand-kept list.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FileRoute } from './files.ts';
 
 export interface RouteEntry {
   method: string;
@@ -10,6 +11,8 @@ export interface RouteEntry {
   public: boolean;
   permission: string[];
   schema: RouteOptions['schema'];
+  /** the route answers a stored file or an export (http/files.ts) */
+  file?: FileRoute;
 }
 
 declare module 'fastify' {
@@ -22,13 +25,13 @@ export const routeTable = fp(async (app: FastifyInstance) => {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (r) => {
-    const cfg = (r.config ?? {}) as { public?: boolean; permission?: string | string[] };
+    const cfg = (r.config ?? {}) as { public?: boolean; permission?: string | string[]; file?: FileRoute };
     for (const m of Array.isArray(r.method) ? r.method : [r.method]) {
       if (m === 'HEAD') continue; // Fastify's automatic twin of each GET
       table.push({
         method: m, url: r.url, public: !!cfg.public,
         permission: cfg.permission ? (Array.isArray(cfg.permission) ? cfg.permission : [cfg.permission]) : [],
-        schema: r.schema,
+        schema: r.schema, file: cfg.file,
       });
     }
   });

@@ -8,7 +8,8 @@ import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { SEED } from '../../src/db/seed.ts';
 import { addUser, forEachDatabase, startServer, type TestServer } from '../harness.ts';
-import { apiRoutes, callRoute, changed, deploySimple, fingerprint, fitToSchema, ID_KEY, jsonSchema, leaksStack, plantRows, sample, tables, tally, type Answer, type Route } from './sweep.ts';
+import { nextId } from '../../src/db/ids.ts';
+import { apiRoutes, callRoute, changed, dataOf, deploySimple, detailOf, fileText, fingerprint, fitToSchema, ID_KEY, isFileAnswer, jsonSchema, leaksStack, namedLikeDownload, pathOf, plantRows, sample, send, served, tables, tally, type Answer, type Route } from './sweep.ts';
 
 const A = SEED.tenant;
 const B = SEED.otherTenant;
@@ -260,5 +261,95 @@ await forEachDatabase('trust: access sweeps', (kind) => {
     // the update attempts are real updates: most reach the route's code, and most of those with a body that works for the row's owner
     assert.ok(updates.reached >= updates.withRow * 0.8, `update attempts refused by validation: ${updates.refused.join('; ')}`);
     assert.ok(updates.tenantChecked >= updates.reached / 2, `only ${updates.tenantChecked} of ${updates.reached} update bodies change the row for its owner: ${updates.notWorking.join('; ')}`);
+  });
+  test("every download-like route refuses whoever its entity's detail refuses: an ordinary user, another tenant, a narrower data scope", async () => {
+    const db = s.server.database.db;
+    // a real file of tenant A, uploaded the ordinary way
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e221bc330000000049454e44ae426082', 'hex');
+    const fd = new FormData();
+    fd.append('file', new Blob([png], { type: 'image/png' }), `${MARK}.png`);
+    const up = await s.api('/api/blade-resource/oss/endpoint/put-file', { method: 'POST', token: adminA, body: fd });
+    assert.equal(up.status, 200, JSON.stringify(up.body));
+    const attachId = String(up.body.data.attachId);
+    const instanceId = String((await sql<{ id: string }>`select id::text as id from wf_instance where tenant_id = ${A} order by id asc limit 1`.execute(db)).rows[0]?.id ?? '');
+    const definitionId = String((await sql<{ id: string }>`select id::text as id from wf_definition where tenant_id = ${A} and key = 'trustFlow' limit 1`.execute(db)).rows[0]?.id ?? '');
+    // a user of A holding every code of A's administrator, but whose data scope on users is "own rows only"
+    const roleId = nextId();
+    const scopeId = nextId();
+    await sql`insert into blade_role (id, tenant_id, role_name, role_alias) values (${roleId}, ${A}, 'trust scoped', 'trust_scoped')`.execute(db);
+    await sql`insert into blade_role_menu (menu_id, role_id) select menu_id, ${roleId} from blade_role_menu where role_id = ${SEED.adminRoleId}`.execute(db);
+    await sql`insert into blade_scope_data (id, resource_code, scope_name, scope_column, scope_type) values (${scopeId}, 'user', 'trust own users', 'create_user', 2)`.execute(db);
+    await sql`insert into blade_role_scope (scope_category, scope_id, role_id) values (1, ${scopeId}, ${roleId})`.execute(db);
+    s.server.services.menus.clearCache();
+    s.server.services.scopes.clearCache();
+    await addUser(s, 'trust_scoped', { roleId, deptId: SEED.deptTeachId });
+    const scoped = (await s.login('trust_scoped', 'user')).access_token as string;
+    const callers = { 'ordinary user': user, 'tenant B administrator': adminB, 'user with a narrower data scope': scoped };
+
+    const words = (x: string) => x.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).filter((w) => w && !['blade', 'api', 'id', 'ids'].includes(w));
+    const idsFor = (r: Route) => {
+      const w = new Set(words(r.url));
+      const like = [...aIds.keys()].filter((t) => words(t).some((x) => w.has(x))).flatMap((t) => aIds.get(t)!.slice(0, 1));
+      return [...new Set([attachId, instanceId, definitionId, ...like].filter(Boolean))];
+    };
+    /** query of a call with every id-like key of the route's schema (and `id`) set to x; keys of `only`, when given, alone */
+    const callWith = (r: Route, token: string, x: string | null, only?: Set<string>) => {
+      const keys = Object.keys((jsonSchema(r.schema?.querystring)?.properties ?? {}) as object).filter((k) => ID_KEY.test(k) && (!only || only.has(k)));
+      const q = new URLSearchParams();
+      if (x) for (const k of keys.length ? keys : ['id']) q.set(k, x);
+      const url = s.url + pathOf(r, () => x ?? '1') + (q.size ? '?' + q : '');
+      return r.method === 'GET' ? send(url, { token }) : send(url, { method: r.method, token, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    };
+    const keysOf = (r: Route) => new Set(Object.keys((jsonSchema(r.schema?.querystring)?.properties ?? {}) as object).filter((k) => ID_KEY.test(k)));
+
+    const wrong: string[] = [];
+    const compared = new Map<string, number>();
+    const uncompared: string[] = [];
+    const capability: string[] = [];
+    let probed = 0;
+    for (const r of routes.filter((x) => !ENDS_SESSION.test(x.url) && x.url !== WS)) {
+      const named = namedLikeDownload(r);
+      if (r.method !== 'GET' && !named) continue; // writes are tried only when their name says they answer a file
+      if (r.file && 'capability' in r.file) {
+        // a link that is the capability to read: public, and a guessed name finds nothing
+        const guess = await send(s.url + pathOf(r, () => '0'.repeat(8)) , {});
+        const guess2 = await send(s.url + pathOf(r, (n) => (n === 'day' ? '20240101' : '0'.repeat(32) + '.png')), {});
+        if (served(guess) || served(guess2)) wrong.push(`${r.url}: a guessed capability link answered ${guess.status}/${guess2.status}`);
+        capability.push(r.url);
+        continue;
+      }
+      const candidates = r.url.includes(':') || keysOf(r).size ? idsFor(r) : [null];
+      let ownerServed: { x: string | null; a: Answer } | null = null;
+      for (const x of named ? candidates : candidates.slice(0, 2)) {
+        probed++;
+        const a = await callWith(r, adminA, x);
+        if (named ? served(a) : isFileAnswer(a)) { ownerServed = { x, a }; break; }
+      }
+      if (!ownerServed) continue; // not a download, or nothing of A's to serve with these ids
+      const detail = detailOf(r, routes);
+      if (!detail) { wrong.push(`${r.method} ${r.url}: answers a file or an export but names no entity detail (config.file.detail) and has none beside it`); continue; }
+      const { x } = ownerServed;
+      // the detail is asked about the same row: under the keys both routes share, else its own id keys
+      const shared = new Set([...keysOf(detail)].filter((k) => keysOf(r).has(k)));
+      const askDetail = (token: string) => callWith(detail, token, x, shared.size ? shared : undefined);
+      const ownerDetail = await askDetail(adminA);
+      if (!(ownerDetail.status === 200 && dataOf(ownerDetail) !== null && dataOf(ownerDetail) !== undefined)) {
+        uncompared.push(`${r.url} (${detail.url} -> ${ownerDetail.status} for the owner)`);
+        continue;
+      }
+      for (const [who, token] of Object.entries(callers)) {
+        const d = await askDetail(token);
+        const refused = !(d.status === 200 && dataOf(d) !== null && dataOf(d) !== undefined);
+        const a = await callWith(r, token, x);
+        if (refused && served(a)) wrong.push(`${r.method} ${r.url}: served the ${who} (${a.status}, ${a.headers.get('content-type')}) while ${detail.url} refuses them (${d.status})`);
+        // rows the detail does not show the caller (A's marked rows) must not be in the file either
+        if (served(a) && token !== user && (await fileText(a)).includes(MARK) && !d.text.includes(MARK)) wrong.push(`${r.method} ${r.url}: the ${who} gets rows of A that ${detail.url} does not show them`);
+        compared.set(r.url, (compared.get(r.url) ?? 0) + 1);
+      }
+    }
+    console.log(`# [${kind}] downloads: ${probed} owner probes; compared with their detail for 3 callers: ${[...compared.keys()].join(', ')}; capability links: ${capability.join(', ') || 'none'}; detail did not take the owner's id: ${uncompared.join(', ') || 'none'}`);
+    // the sweep saw the downloads it must see (it finds them itself: these are only a floor)
+    for (const must of ['/api/blade-resource/attach/download', '/api/blade-system/user/export-user', '/api/blade-workflow/process/modelView']) assert.ok(compared.has(must), `${must} was not compared: ${[...compared.keys()].join(', ')}`);
+    assert.deepEqual(wrong, []);
   });
 });

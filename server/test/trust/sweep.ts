@@ -7,6 +7,7 @@ import type { Db } from '../../src/db/index.ts';
 import { nextId } from '../../src/db/ids.ts';
 import type { RouteEntry } from '../../src/http/route-table.ts';
 import type { TestServer } from '../harness.ts';
+import JSZip from 'jszip';
 
 export interface Route extends RouteEntry {
   /** an encapsulated preHandler guards it (e.g. the workflow administrator guard) */
@@ -136,6 +137,8 @@ export interface Answer {
   text: string;
   headers: Headers;
   ms: number;
+  /** the body as sent (a file's bytes) */
+  bytes?: Buffer;
 }
 
 /** One bounded request; a timeout answers status 0. */
@@ -145,8 +148,8 @@ export async function send(url: string, init: RequestInit & { token?: string } =
   const t0 = Date.now();
   try {
     const res = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
-    const text = await res.text();
-    return { status: res.status, text, headers: res.headers, ms: Date.now() - t0 };
+    const bytes = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, text: bytes.toString('utf8'), bytes, headers: res.headers, ms: Date.now() - t0 };
   } catch (e) {
     return { status: 0, text: String((e as Error).message), headers: new Headers(), ms: Date.now() - t0 };
   }
@@ -330,4 +333,52 @@ export async function deploySimple(s: TestServer, token: string, name = 'Trust f
   fd.append('files', new Blob([SIMPLE_BPMN.replace('name="Trust flow"', `name="${name}"`)], { type: 'text/xml' }), 'trustFlow.bpmn20.xml');
   const r = await s.api('/api/blade-flow/manager/deploy-upload', { method: 'POST', token, body: fd });
   if (r.status !== 200) throw new Error('deploy failed: ' + JSON.stringify(r.body));
+}
+
+// ---- downloads ---------------------------------------------------------------------------
+
+/** A last path segment that names a file, an export or a stream (a download, an xlsx, a diagram, a print, BPMN XML, …). */
+export const DOWNLOAD_NAME = /download|export|file|diagram|bpmn|xml|image|print|zip|excel|xlsx|pdf|contract|stream|gen-?code|model-?view|attachment/i;
+
+/** true when the route's name says it answers a file or an export */
+export const namedLikeDownload = (r: Route) => DOWNLOAD_NAME.test(r.url.split('/').filter((x) => x && !x.startsWith(':')).pop() ?? '');
+
+/** a 200 that is a file rather than the JSON envelope (an attachment header, or any non-JSON type) */
+export const isFileAnswer = (a: Answer) => a.status === 200 && (!!a.headers.get('content-disposition') || !/json/i.test(a.headers.get('content-type') ?? ''));
+
+/** the envelope's data of a JSON answer (undefined when not JSON) */
+export function dataOf(a: Answer): unknown {
+  try { return (JSON.parse(a.text) as { data?: unknown }).data; } catch { return undefined; }
+}
+
+/** the caller got something: a file, or an envelope carrying data */
+export const served = (a: Answer) => isFileAnswer(a) || (a.status === 200 && dataOf(a) !== null && dataOf(a) !== undefined);
+
+/** The text of a file answer, zip archives (xlsx, docx, generated code) opened entry by entry. */
+export async function fileText(a: Answer): Promise<string> {
+  const b = a.bytes ?? Buffer.from(a.text);
+  if (b.subarray(0, 2).toString('latin1') !== 'PK') return b.toString('utf8');
+  try {
+    const zip = await JSZip.loadAsync(b);
+    const parts: string[] = [];
+    for (const f of Object.values(zip.files)) if (!f.dir) parts.push(await f.async('string'));
+    return parts.join('\n');
+  } catch {
+    return b.toString('utf8');
+  }
+}
+
+/**
+ * The entity detail whose checks a download-like route must repeat: the one its config names
+ * (file.detail, http/files.ts), else the detail beside it or above it in the path.
+ */
+export function detailOf(r: Route, routes: Route[]): Route | undefined {
+  const gets = routes.filter((x) => x.method === 'GET');
+  if (r.file && 'detail' in r.file) { const d = (r.file as { detail: string }).detail; return gets.find((x) => x.url === d); }
+  const parts = r.url.split('/');
+  for (let n = parts.length - 1; n > 3; n--) {
+    const d = gets.find((x) => x.url === parts.slice(0, n).join('/') + '/detail');
+    if (d && d.url !== r.url) return d;
+  }
+  return undefined;
 }

@@ -148,7 +148,7 @@ export async function developRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   });
   app.post('/api/blade-develop/code/gen-code', {
     schema: { tags: ['develop'], summary: 'Generate a zip with a server module (migration, routes) and a React page per record (ids), in this project style; system=saber is accepted for compatibility', querystring: z.object({ ids: z.string().max(4000).optional(), system: z.string().max(32).optional() }).passthrough() },
-    config: { permission: 'code_gen' },
+    config: { permission: 'code_gen', file: { detail: '/api/blade-develop/code/detail' } },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
     const ids = parseIds((req.query as { ids?: string }).ids);

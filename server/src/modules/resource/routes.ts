@@ -102,7 +102,7 @@ export async function resourceRoutes(app: FastifyInstance, { db, config }: Modul
   });
 
   // Stored files: names are random, so a link is the capability to read (as object-storage links are).
-  app.get(`${FILE_BASE}/:day/:file`, { config: { public: true }, schema: { tags: ['resource'], summary: 'Read a stored file' } }, async (req, reply) => {
+  app.get(`${FILE_BASE}/:day/:file`, { config: { public: true, file: { capability: 'the random 128-bit name of the link is the capability to read (as object-store links are); links sit in <img src> where no token travels' } }, schema: { tags: ['resource'], summary: 'Read a stored file' } }, async (req, reply) => {
     const { day, file } = req.params as { day: string; file: string };
     if (!/^\d{8}$/.test(day) || !/^[a-f0-9]{32}\.[a-z0-9]{1,5}$/.test(file)) throw new ApiError(404, 'notFound', { path: req.url });
     const path = resolve(uploadDir, day, file);
@@ -116,7 +116,8 @@ export async function resourceRoutes(app: FastifyInstance, { db, config }: Modul
     return reply.type(MIME[ext] ?? 'application/octet-stream').send(createReadStream(path));
   });
 
-  app.get('/api/blade-resource/attach/download', { schema: { tags: ['resource'], summary: 'Download an attachment under its original name', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() } }, async (req, reply) => {
+  // the attachment's detail decides: its permission codes (file guard), its tenant and data scope (the same Repo.detail)
+  app.get('/api/blade-resource/attach/download', { config: { file: { detail: '/api/blade-resource/attach/detail' } }, schema: { tags: ['resource'], summary: 'Download an attachment under its original name (needs what attach/detail needs)', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() } }, async (req, reply) => {
     const ctx = ctxOf(req);
     const row = await attach.detail(ctx, (req.query as { id?: string }).id);
     if (!row) throw new ApiError(404, MSG.attachMissing);

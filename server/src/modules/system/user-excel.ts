@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { nextId } from '../../db/ids.ts';
-import { isId } from '../../db/repo.ts';
+import { isId, Repo } from '../../db/repo.ts';
 import { ctxOf } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -44,6 +44,8 @@ function sheet(lang: 'zh' | 'en') {
 }
 
 export async function userExcelRoutes(app: FastifyInstance, { db, menus }: ModuleDeps) {
+  /** the users as the user list reads them: the caller's tenant, narrowed by the data scope of resource "user" */
+  const users = new Repo(db, { table: 'blade_user', tenant: true, dataScope: 'user', columns: {} });
   const names = async (tenantId: string) => {
     const [d, r, p] = await Promise.all([
       db.selectFrom('bladeDept').select(['id', 'deptName as name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute(),
@@ -56,11 +58,11 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
 
   app.get('/api/blade-system/user/export-user', {
     schema: { tags: ['system'], summary: 'The users (filters account, realName) as an xlsx file', querystring: z.object({ account: z.string().max(45).optional(), realName: z.string().max(30).optional() }).passthrough() },
-    config: { permission: 'user_export' },
+    config: { permission: 'user_export', file: { detail: '/api/blade-system/user/list' } },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
     const q = req.query as { account?: string; realName?: string };
-    let qb = db.selectFrom('bladeUser').selectAll().where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).where('status', '<>', 2).orderBy('account').limit(100_000);
+    let qb = (await users.scoped(ctx)).where('status', '<>', 2).orderBy('account').limit(100_000);
     if (q.account) qb = qb.where('account', 'ilike', likeContains(q.account));
     if (q.realName) qb = qb.where('realName', 'ilike', likeContains(q.realName));
     const [rows, n] = await Promise.all([qb.execute(), names(ctx.tenantId)]);
@@ -73,7 +75,7 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
     return sendBook(reply, book, req.lang === 'en' ? 'users.xlsx' : '用户数据.xlsx');
   });
 
-  app.get('/api/blade-system/user/export-template', { schema: { tags: ['system'], summary: 'An empty xlsx with the import columns' }, config: { permission: 'user_import' } }, async (req, reply) =>
+  app.get('/api/blade-system/user/export-template', { schema: { tags: ['system'], summary: 'An empty xlsx with the import columns' }, config: { permission: 'user_import', file: { detail: '/api/blade-system/user/list' } } }, async (req, reply) =>
     sendBook(reply, sheet(req.lang).book, req.lang === 'en' ? 'user-template.xlsx' : '用户导入模板.xlsx'));
 
   app.post('/api/blade-system/user/import-user', {

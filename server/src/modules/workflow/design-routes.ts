@@ -449,7 +449,7 @@ function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
     const inst = await wf.instance(a.tenantId, b.processInstanceId);
     return ok(await engine.deleteProcess(String(inst.id), a.userId, typeof b.deleteReason === 'string' ? b.deleteReason : undefined));
   });
-  app.get(`${F}/process/model-view`, { schema: { tags: [TAG], summary: 'Flow chart: xml and flow list of processInstanceId, or xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
+  app.get(`${F}/process/model-view`, { config: { file: { detail: '/api/blade-workflow/process/detail' } }, schema: { tags: [TAG], summary: 'Flow chart: xml and flow list of processInstanceId, or xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
     async (req) => ok(await modelView(wf, req)));
   app.get('/api/flowable/process/queryFlowModelDeploymentIdByKey', { schema: { tags: [TAG], summary: 'The deployment of the newest version of a key (key): {deploymentId, processDefinitionId, version}', querystring: z.object({ key: z.string().optional() }).passthrough() } }, async (req) => {
     const def = await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).key });

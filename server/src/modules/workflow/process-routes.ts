@@ -214,12 +214,12 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { id: (req.query as Values).processId })));
   app.get(`${P}/getFormByProcessDefKey`, { schema: { tags: [TAG], summary: 'The start form of the newest version of a key (processDefKey)' + formSummary, querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } },
     async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).processDefKey })));
-  app.get(`${P}/getXmlByProcessDefId`, { schema: { tags: [TAG], summary: 'BPMN XML of a definition: processDefId (or processId, id)', querystring: z.object({ processDefId: z.string().optional(), processId: z.string().optional(), id: z.string().optional() }).passthrough() } }, async (req) => {
+  app.get(`${P}/getXmlByProcessDefId`, { config: { file: { detail: `${P}/getFormByProcessId` } }, schema: { tags: [TAG], summary: 'BPMN XML of a definition: processDefId (or processId, id)', querystring: z.object({ processDefId: z.string().optional(), processId: z.string().optional(), id: z.string().optional() }).passthrough() } }, async (req) => {
     const q = req.query as Values;
     const def = await wf.definition(actorOf(req).tenantId, { id: q.processDefId ?? q.processId ?? q.id });
     return ok({ xml: def.xml, processDefinitionId: def.id, processDefKey: def.key });
   });
-  app.get(`${P}/getXmlByProcessDefKey`, { schema: { tags: [TAG], summary: 'BPMN XML of the newest version of a key (processDefKey)', querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } }, async (req) => {
+  app.get(`${P}/getXmlByProcessDefKey`, { config: { file: { detail: `${P}/getFormByProcessDefKey` } }, schema: { tags: [TAG], summary: 'BPMN XML of the newest version of a key (processDefKey)', querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } }, async (req) => {
     const def = await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).processDefKey });
     return ok({ xml: def.xml, processDefinitionId: def.id, processDefKey: def.key });
   });
@@ -229,9 +229,10 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     await wf.assertVisible(a, await wf.instance(a.tenantId, t.instanceId));
     return ok(await engine.getBackNodes(String(t.id)));
   });
-  app.get(`${P}/modelView`, { schema: { tags: [TAG], summary: 'Flow chart: xml plus flow list [{historyActivityId, historyActivityType, endTime}] of processInstanceId, or the xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
+  app.get(`${P}/modelView`, { config: { file: { detail: `${P}/detail` } }, schema: { tags: [TAG], summary: 'Flow chart: xml plus flow list [{historyActivityId, historyActivityType, endTime}] of processInstanceId, or the xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
     async (req) => ok(await modelView(wf, req)));
   app.get(`${P}/printTemplate`, {
+    config: { file: { detail: `${P}/detail` } },
     schema: { tags: [TAG], summary: 'Print of a process with its form (processInsId): the model\'s print template (settings.printTemplate, HTML with ${prop} placeholders and ${processDefinitionName}, ${startUser}, ${startTime}, ${status}, ${approvals}) filled with the values, escaped. 打印配置异常 when the process has no form or no enabled template.', querystring: z.object({ processInsId: z.string().optional(), processInstanceId: z.string().optional() }).passthrough() },
   }, async (req) => {
     const a = actorOf(req);
