@@ -1,8 +1,9 @@
 // Every setting of the server, read once from the environment, with defaults that run on one laptop.
+// Each value is checked at boot (zod): a bad one stops the start with a message naming the variable,
+// instead of silently running with the default.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-
-const env = process.env;
-const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+import { z } from 'zod';
 
 export interface Config {
   port: number;
@@ -23,15 +24,135 @@ export interface Config {
   /** sign-in attempts per client address and account within loginRateWindowSeconds (0: no limit) */
   loginRateLimit: number;
   loginRateWindowSeconds: number;
+  /** public captcha images per client address within captchaRateWindowSeconds (0: no limit) */
+  captchaRateLimit: number;
+  captchaRateWindowSeconds: number;
+  /** sign-in codes sent by SMS per client address within smsRateWindowSeconds (0: no limit) */
+  smsRateLimit: number;
+  smsRateWindowSeconds: number;
+  /** guest registrations per client address within registerRateWindowSeconds (0: no limit) */
+  registerRateLimit: number;
+  registerRateWindowSeconds: number;
+  /**
+   * Which peers may set X-Forwarded-For (Fastify's trustProxy): false (none: the client address is
+   * the socket's), a hop count, or the proxies' addresses / CIDRs.
+   */
+  trustProxy: false | number | string[];
   captchaTtlSeconds: number;
   logLevel: string;
   seedDemo: boolean;
 }
 
-export function loadConfig(over: Partial<Config> = {}): Config {
+/** A setting of the environment that cannot be used; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings in the environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const whole = (min: number, max: number) => z.string().trim()
+  .regex(/^-?\d+$/, `must be a whole number from ${min} to ${max}`)
+  .transform(Number)
+  .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`));
+const number = (min: number, max: number) => z.string().trim()
+  .regex(/^\d+(\.\d+)?$/, `must be a number from ${min} to ${max}`)
+  .transform(Number)
+  .pipe(z.number().min(min, `must be a number from ${min} to ${max}`).max(max, `must be a number from ${min} to ${max}`));
+const MAX_INT = 2 ** 31 - 1;
+const canParse = (u: string) => { try { new URL(u); return true; } catch { return false; } };
+const postgresUrl = z.string().trim().refine(
+  (v) => /^postgres(ql)?:\/\/\S*$/.test(v) && (canParse(v) || canParse(v.replace(/@\//, '@localhost/'))),
+  'must be a PostgreSQL URL: postgres://user:password@host:5432/database',
+);
+const redisUrl = z.string().trim().refine(
+  (v) => (/^rediss?:\/\/\S*$/.test(v) && canParse(v)) || /^\/\S+$/.test(v),
+  'must be a Redis URL: redis://host:6379 (rediss:// for TLS) or a socket path',
+);
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const bool = z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDRs */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isCidrOrAddress = (v: string): boolean => {
+  const [addr, bits, extra] = v.split('/');
+  const family = isIP(addr);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+};
+const trustProxy = z.string().trim().transform((v, ctx): false | number | string[] => {
+  if (v === 'false' || v === '0' || v === 'off') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 100) return hops;
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((s) => !PROXY_RANGES.has(s) && !isCidrOrAddress(s));
+  if (!list.length || bad.length) {
+    ctx.addIssue({ code: 'custom', message: `must name the reverse proxy: its addresses or CIDRs (comma separated, e.g. 10.0.0.5,10.1.0.0/16), loopback, or a hop count${bad.length ? `; not an address: ${bad.join(', ')}` : ''}` });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/** The environment variables the server reads, each with what it may hold. An empty value is unset. */
+const ENV = z.object({
+  PORT: whole(0, 65535).optional(),
+  HOST: z.string().trim().refine((v) => isIP(v) !== 0 || /^[A-Za-z0-9.-]+$/.test(v), 'must be an address or host name to listen on').optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: redisUrl.optional(),
+  JWT_SECRET: z.string().min(16, 'must be at least 16 characters (or unset, to keep the one in the database)').optional(),
+  WEB_DIST: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  BODY_LIMIT: whole(1024, MAX_INT).optional(),
+  UPLOAD_LIMIT: whole(1024, 2 ** 40).optional(),
+  LOGIN_MAX_FAILURES: whole(0, 1000).optional(),
+  LOGIN_LOCK_MINUTES: whole(0, 525600).optional(),
+  LOGIN_RATE_LIMIT: whole(0, 1_000_000).optional(),
+  LOGIN_RATE_WINDOW_SECONDS: whole(1, 86400).optional(),
+  CAPTCHA_RATE_LIMIT: whole(0, 1_000_000).optional(),
+  CAPTCHA_RATE_WINDOW_SECONDS: whole(1, 86400).optional(),
+  SMS_RATE_LIMIT: whole(0, 1_000_000).optional(),
+  SMS_RATE_WINDOW_SECONDS: whole(1, 86400).optional(),
+  REGISTER_RATE_LIMIT: whole(0, 1_000_000).optional(),
+  REGISTER_RATE_WINDOW_SECONDS: whole(1, 86400).optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  CAPTCHA_TTL_SECONDS: whole(10, 86400).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  SEED_DEMO: bool.optional(),
+  // read where they are used (db/index.ts, db/ids.ts, main.ts, http/metrics.ts, realtime): checked here so a bad one stops the start too
+  PG_POOL_MAX: whole(1, 10000).optional(),
+  DB_POOLER: z.enum(['transaction', 'session'], { message: 'must be transaction or session' }).optional(),
+  NODE_ID: whole(0, 1023).optional(),
+  DRAIN_SECONDS: number(0, 60).optional(),
+  WS_RECHECK_SECONDS: number(0.05, 86400).optional(),
+});
+
+/** The environment's settings checked; throws a ConfigError naming every bad variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeof ENV> {
+  const present: Record<string, string> = {};
+  for (const key of Object.keys(ENV.shape)) {
+    const v = source[key];
+    if (v !== undefined && v !== '') present[key] = v;
+  }
+  const r = ENV.safeParse(present);
+  if (r.success) return r.data;
+  const problems = r.error.issues.map((i) => {
+    const key = String(i.path[0] ?? '');
+    const shown = key === 'JWT_SECRET' || key === 'DATABASE_URL' || key === 'REDIS_URL' ? '' : `=${JSON.stringify(present[key] ?? '').slice(0, 80)}`;
+    return `${key}${shown}: ${i.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+export function loadConfig(over: Partial<Config> = {}, source: NodeJS.ProcessEnv = process.env): Config {
+  const env = readEnv(source);
   const dataDir = resolve(over.dataDir ?? env.DATA_DIR ?? 'data');
   return {
-    port: int(env.PORT, 8080),
+    port: env.PORT ?? 8080,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
@@ -39,15 +160,22 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     jwtSecret: env.JWT_SECRET ?? '',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, 'upload')),
-    bodyLimit: int(env.BODY_LIMIT, 2 * 1024 * 1024),
-    uploadLimit: int(env.UPLOAD_LIMIT, 50 * 1024 * 1024),
-    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
-    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 30),
-    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 20),
-    loginRateWindowSeconds: int(env.LOGIN_RATE_WINDOW_SECONDS, 60),
-    captchaTtlSeconds: int(env.CAPTCHA_TTL_SECONDS, 300),
+    bodyLimit: env.BODY_LIMIT ?? 2 * 1024 * 1024,
+    uploadLimit: env.UPLOAD_LIMIT ?? 50 * 1024 * 1024,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES ?? 5,
+    loginLockMinutes: env.LOGIN_LOCK_MINUTES ?? 30,
+    loginRateLimit: env.LOGIN_RATE_LIMIT ?? 20,
+    loginRateWindowSeconds: env.LOGIN_RATE_WINDOW_SECONDS ?? 60,
+    captchaRateLimit: env.CAPTCHA_RATE_LIMIT ?? 60,
+    captchaRateWindowSeconds: env.CAPTCHA_RATE_WINDOW_SECONDS ?? 60,
+    smsRateLimit: env.SMS_RATE_LIMIT ?? 10,
+    smsRateWindowSeconds: env.SMS_RATE_WINDOW_SECONDS ?? 3600,
+    registerRateLimit: env.REGISTER_RATE_LIMIT ?? 10,
+    registerRateWindowSeconds: env.REGISTER_RATE_WINDOW_SECONDS ?? 3600,
+    trustProxy: env.TRUST_PROXY ?? false,
+    captchaTtlSeconds: env.CAPTCHA_TTL_SECONDS ?? 300,
     logLevel: env.LOG_LEVEL ?? 'info',
-    seedDemo: env.SEED_DEMO !== 'false',
+    seedDemo: env.SEED_DEMO ?? true,
     ...over,
   };
 }

@@ -1,12 +1,20 @@
 // Boot: config -> database -> modules -> listen; SIGTERM/SIGINT finish in-flight requests first.
 // `--migrate` (npm run db:migrate) only brings the database schema up to date and exits.
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (e) {
+  // a bad setting stops the start, naming the variable (no stack trace: nothing is wrong with the code)
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
 if (process.argv.includes('--migrate')) {
   const database = await openDatabase(config);
   try {

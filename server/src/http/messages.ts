@@ -38,6 +38,7 @@ const M = {
   badCredentials: ['用户名或密码错误', 'Wrong user name or password'],
   accountMissing: ['用户名或密码不能为空', 'User name and password are required'],
   tooManyLogins: ['登录尝试过于频繁，请{seconds}秒后再试', 'Too many sign-in attempts; try again in {seconds} seconds'],
+  tooManyRequests: ['请求过于频繁，请{seconds}秒后再试', 'Too many requests; try again in {seconds} seconds'],
   accountLocked: ['登录失败次数过多，账号已锁定，请{minutes}分钟后再试或联系管理员解锁', 'Too many failed sign-ins: the account is locked; try again in {minutes} minutes or ask an administrator to unlock it'],
   accountDisabled: ['账号已停用，请联系管理员', 'The account is disabled; contact the administrator'],
   accountPending: ['账号正在等待管理员审核', 'The account is waiting for administrator approval'],

@@ -14,6 +14,7 @@ import type { ConfigService } from '../system/config-service.ts';
 import type { MenuService } from '../system/menu-service.ts';
 import { hashPassword, isMd5 } from './password.ts';
 import { DEFAULT_TENANT, grantUser, type AuthService } from './service.ts';
+import { perAddress } from '../../http/rate-limit.ts';
 
 interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService; config: Config }
 
@@ -95,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
   });
 
   app.get('/api/blade-auth/oauth/captcha', {
-    config: { public: true },
+    config: { public: true, rateLimit: perAddress(config.captchaRateLimit, config.captchaRateWindowSeconds) }, // each image costs a row and a render
     schema: { tags: ['auth'], summary: 'A new captcha: {key, image (data URL)}; one use, expires after 5 minutes' },
   }, async () => auth.captcha());
 
@@ -160,7 +161,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
 
   // ---- guest registration: a pending account an administrator approves ----
   app.post('/api/blade-system/register-guest', {
-    config: { public: true },
+    config: { public: true, rateLimit: perAddress(config.registerRateLimit, config.registerRateWindowSeconds) }, // pending accounts (and scrypt) per address
     schema: {
       tags: ['auth'], summary: 'Guest registration: creates a pending account (status 2) for administrator approval',
       body: z.object({

@@ -15,6 +15,7 @@ import type { Message } from '../../http/messages.ts';
 import { DEFAULT_TENANT } from '../auth/service.ts';
 import type { ModuleDeps } from '../index.ts';
 import { enableRoute } from './routes.ts';
+import { perAddress } from '../../http/rate-limit.ts';
 
 const MSG = {
   noProvider: ['未启用短信服务，请联系管理员', 'No SMS service is enabled; contact the administrator'],
@@ -77,7 +78,7 @@ export class SmsService {
   }
 }
 
-export async function smsRoutes(app: FastifyInstance, { db, auth }: ModuleDeps) {
+export async function smsRoutes(app: FastifyInstance, { db, auth, config }: ModuleDeps) {
   const sms = new SmsService(db);
   resource(app, db, {
     base: '/api/blade-resource/sms', tag: 'resource', table: 'blade_sms', tenant: true, permission: 'sms', hidden: ['secretKey'],
@@ -93,7 +94,8 @@ export async function smsRoutes(app: FastifyInstance, { db, auth }: ModuleDeps) 
 
   const tenantOf = (h: Record<string, unknown>, q: Record<string, unknown>) => String(q.tenantId ?? h['tenant-id'] ?? DEFAULT_TENANT).slice(0, 12);
   app.get('/api/blade-resource/sms/endpoint/send-validate', {
-    config: { public: true },
+    // SMS pumping: every code sent costs the tenant; besides one per phone a minute, a limit per client address
+    config: { public: true, rateLimit: perAddress(config.smsRateLimit, config.smsRateWindowSeconds) },
     schema: { tags: ['resource'], summary: 'Send a 6-digit sign-in code to a phone; answers {id} (the codeId); one per phone a minute', querystring: z.object({ tenantId: z.string().max(12).optional(), phone: z.string().max(20).optional() }).passthrough() },
   }, async (req) => {
     const q = req.query as Record<string, string>;
