@@ -19,6 +19,7 @@ import { CacheSync } from './http/cache-sync.ts';
 import { metrics } from './http/metrics.ts';
 import { contract } from './http/contract.ts';
 import { fileGuard } from './http/files.ts';
+import { rateLimitStore, trustHops } from './http/rate-limit.ts';
 import { routeTable } from './http/route-table.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { modules } from './modules/index.ts';
@@ -62,7 +63,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["blade-auth"]'] },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (default: nobody), so req.ip is the client's
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 500 },
     ajv: undefined,
   });
@@ -91,7 +93,10 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     crossOriginEmbedderPolicy: false,
   });
   await app.register(contract, { recordError: (req, err) => services.logs.recordServer(req, err), spa: existsSync(config.webDist) });
-  await app.register(rateLimit, { global: false }); // only routes that ask (sign-in)
+  // only routes that ask (sign-in, captcha, SMS codes, guest registration); counters in Redis when REDIS_URL is set
+  const limits = await rateLimitStore(config, (err) => app.log.warn({ err }, 'rate-limit store'));
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, limits.plugin);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
   await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });
