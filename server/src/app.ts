@@ -27,6 +27,7 @@ import { LogService } from './modules/log/service.ts';
 import { ConfigService } from './modules/system/config-service.ts';
 import { MenuService } from './modules/system/menu-service.ts';
 import { ScopeService } from './modules/system/scope-service.ts';
+import { Egress } from './net/egress.ts';
 
 export interface Services {
   auth: AuthService;
@@ -34,6 +35,8 @@ export interface Services {
   configs: ConfigService;
   logs: LogService;
   scopes: ScopeService;
+  /** the egress policy every outbound connection a tenant configures goes through (config.egressAllow) */
+  egress: Egress;
 }
 
 export interface App {
@@ -46,6 +49,7 @@ export interface App {
 }
 
 export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
+  const egress = new Egress(config.egressAllow); // a bad EGRESS_ALLOW entry stops the start, naming it
   const database = await openDatabase(config);
   const { db } = database;
   await migrate(db);
@@ -58,6 +62,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     configs: new ConfigService(db),
     logs: new LogService(db),
     scopes: new ScopeService(db),
+    egress,
   };
 
   const app = Fastify({

@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseAllowance } from './net/egress.ts';
 
 export interface Config {
   port: number;
@@ -41,6 +42,10 @@ export interface Config {
   captchaTtlSeconds: number;
   logLevel: string;
   seedDemo: boolean;
+  /** EGRESS_ALLOW: CIDRs, IPs or host names a tenant's outbound connections may reach although private/loopback (server/src/net/egress.ts) */
+  egressAllow: string[];
+  /** IMAP_ALLOW_PLAINTEXT=true: sign in to an IMAP server on a plain port that offers no STARTTLS (password in clear); off by default */
+  imapAllowPlaintext: boolean;
 }
 
 /** A setting of the environment that cannot be used; the message names every bad variable. */
@@ -123,6 +128,12 @@ const ENV = z.object({
   CAPTCHA_TTL_SECONDS: whole(10, 86400).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SEED_DEMO: bool.optional(),
+  EGRESS_ALLOW: z.string().transform((v, ctx) => {
+    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    try { parseAllowance(list); } catch (e) { ctx.addIssue({ code: 'custom', message: (e as Error).message.replace(/^EGRESS_ALLOW: /, '') }); return z.NEVER; }
+    return list;
+  }).optional(),
+  IMAP_ALLOW_PLAINTEXT: bool.optional(),
   // read where they are used (db/index.ts, db/ids.ts, main.ts, http/metrics.ts, realtime): checked here so a bad one stops the start too
   PG_POOL_MAX: whole(1, 10000).optional(),
   DB_POOLER: z.enum(['transaction', 'session'], { message: 'must be transaction or session' }).optional(),
@@ -176,6 +187,8 @@ export function loadConfig(over: Partial<Config> = {}, source: NodeJS.ProcessEnv
     captchaTtlSeconds: env.CAPTCHA_TTL_SECONDS ?? 300,
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO ?? true,
+    egressAllow: env.EGRESS_ALLOW ?? [],
+    imapAllowPlaintext: env.IMAP_ALLOW_PLAINTEXT ?? false,
     ...over,
   };
 }

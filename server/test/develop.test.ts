@@ -32,7 +32,7 @@ await forEachDatabase('developer tools', (kind) => {
   let admin: string;
   let pgDs = '';
   before(async () => {
-    s = await startServer({ kind });
+    s = await startServer({ kind, config: { egressAllow: ['127.0.0.1/32'] } }); // datasources on loopback PostgreSQL/MariaDB
     admin = (await s.login()).access_token;
     if (await postgresAvailable()) {
       const pg = (await import('pg')).default;

@@ -12,11 +12,12 @@ import { t } from '../../http/messages.ts';
 import type { LogService } from '../log/service.ts';
 import type { ConfigService } from '../system/config-service.ts';
 import type { MenuService } from '../system/menu-service.ts';
+import type { Egress } from '../../net/egress.ts';
 import { hashPassword, isMd5 } from './password.ts';
 import { DEFAULT_TENANT, grantUser, type AuthService } from './service.ts';
 import { perAddress } from '../../http/rate-limit.ts';
 
-interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService; config: Config }
+interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService; config: Config; egress: Egress }
 
 const tokenParams = z.object({
   tenantId: z.string().max(12).optional(),
@@ -45,7 +46,7 @@ const oauthError = (logs: LogService) => async (err: FastifyError, req: FastifyR
 // (String() of a deeply nested array overflows the stack)
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) && !Array.isArray(v[0]) ? str(v[0]) : '');
 
-export async function authRoutes(app: FastifyInstance, { db, auth, menus, configs, logs, config }: Deps) {
+export async function authRoutes(app: FastifyInstance, { db, auth, menus, configs, logs, config, egress }: Deps) {
   // sign-in attempts per client address and account (scrypt makes each one cost): @fastify/rate-limit,
   // counted after the body is read so form and JSON sign-ins are keyed by their account too
   const rateLimit = config.loginRateLimit > 0 ? {
@@ -137,7 +138,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
     if (!cas) throw new ApiError(400, 'casDisabled');
     if (!q.ticket) throw new ApiError(400, 'required', { field: 'ticket' });
     const service = q.service || q.refererUrl || `${originOf(req)}/#/casLogin/index?toUrl=${encodeURIComponent(q.toUrl ?? '')}`;
-    const account = await validateCasTicket(cas.casServerUrlPrefix ?? '', q.ticket, service);
+    const account = await validateCasTicket(egress, cas.casServerUrlPrefix ?? '', q.ticket, service);
     await auth.tenant(tenantId);
     const user = await auth.userByAccount(tenantId, account);
     if (!user) throw new ApiError(400, 'casUserUnknown', { account });
@@ -190,14 +191,15 @@ function originOf(req: FastifyRequest): string {
 }
 
 /** CAS 2.0 /serviceValidate: <cas:authenticationSuccess><cas:user>account</cas:user> */
-async function validateCasTicket(prefix: string, ticket: string, service: string): Promise<string> {
+async function validateCasTicket(egress: Egress, prefix: string, ticket: string, service: string): Promise<string> {
   if (!/^https?:\/\//.test(prefix)) throw new ApiError(400, 'casTicketInvalid', { detail: 'casServerUrlPrefix' });
   const url = `${prefix.replace(/\/$/, '')}/serviceValidate?ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service)}`;
   let text: string;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const res = await egress.fetch(url, { signal: AbortSignal.timeout(10_000) }); // the CAS server is the tenant's setting
     text = await res.text();
   } catch (e) {
+    if (e instanceof ApiError) throw e; // refused by the egress policy
     throw new ApiError(400, 'casTicketInvalid', { detail: (e as Error).message });
   }
   const user = /<cas:user>\s*([^<]+?)\s*<\/cas:user>/.exec(text);

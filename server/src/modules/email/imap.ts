@@ -1,17 +1,20 @@
 // Receiving over IMAP (imapflow): count the INBOX, and fetch the messages not seen before by
 // their UIDVALIDITY:UID pair (a mailbox rebuilt by the server gets a new UIDVALIDITY, so its
 // messages are fetched again rather than mistaken for old ones). The INBOX is opened read-only:
-// syncing never changes the mailbox's \Seen flags.
+// syncing never changes the mailbox's \Seen flags. A plain connection upgrades with STARTTLS before
+// the password is sent (see doSTARTTLS below).
 import { ImapFlow } from 'imapflow';
 import type { MailboxOptions, MailMessage } from './pop3.ts';
 
 async function withInbox<T>(o: MailboxOptions, fn: (client: ImapFlow, uidValidity: string) => Promise<T>): Promise<T> {
   const timeout = o.timeoutMs ?? 15_000;
   const client = new ImapFlow({
-    host: o.host, port: o.port, secure: o.secure, auth: { user: o.username, pass: o.password },
+    host: o.host, servername: o.servername, port: o.port, secure: o.secure, auth: { user: o.username, pass: o.password },
     logger: false, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout,
-    // plain connections to a server that offers STARTTLS upgrade; no certificate pinning here
-    doSTARTTLS: o.secure ? undefined : false,
+    // imapflow's doSTARTTLS: true = upgrade before signing in and fail when the server cannot (no
+    // downgrade to clear text); undefined = upgrade when offered, else continue in clear; false = never.
+    // A plain connection (port 143) must upgrade unless the operator allows clear text (IMAP_ALLOW_PLAINTEXT).
+    doSTARTTLS: o.secure ? undefined : o.allowPlaintext ? undefined : true,
   });
   client.on('error', () => undefined); // failures surface through the awaited calls below
   await client.connect();

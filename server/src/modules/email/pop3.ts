@@ -1,14 +1,22 @@
 // A small POP3 client (RFC 1939 with UIDL, RFC 2449 capability-free): sign in with USER/PASS,
 // list unique ids, fetch the messages not seen before, quit. Plain TCP or TLS from the start
 // (port 995); every step has a time-out so a silent server cannot hold a request.
-import { connect as netConnect, type Socket } from 'node:net';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
 export interface MailboxOptions {
+  /** where to connect: the address the egress policy checked */
   host: string;
+  /** the configured host name, for TLS (SNI and the certificate check) when host is its checked address */
+  servername?: string;
   port: number;
-  /** TLS from the first byte (POP3S) */
+  /** TLS from the first byte (POP3S, IMAPS) */
   secure: boolean;
+  /**
+   * IMAP on a plain port: sign in even when the server offers no STARTTLS (the password then travels
+   * in clear). Off by default: a plain connection must upgrade with STARTTLS before signing in.
+   */
+  allowPlaintext?: boolean;
   username: string;
   password: string;
   timeoutMs?: number;
@@ -94,7 +102,7 @@ async function open(o: MailboxOptions): Promise<Session> {
   const timeoutMs = o.timeoutMs ?? 15_000;
   const socket = await new Promise<Socket>((resolve, reject) => {
     const s: Socket = o.secure
-      ? tlsConnect({ host: o.host, port: o.port, servername: o.host }, () => resolve(s))
+      ? tlsConnect({ host: o.host, port: o.port, servername: o.servername ?? (isIP(o.host) ? undefined : o.host) }, () => resolve(s))
       : netConnect({ host: o.host, port: o.port }, () => resolve(s));
     s.setTimeout(timeoutMs, () => s.destroy(new Pop3Error('connection timed out')));
     s.once('error', reject);

@@ -14,7 +14,7 @@ import { zmsg, type Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
 import { validCron } from '../job/scheduler.ts';
 import { MSG } from './messages.ts';
-import { EmailService, SEND_STATUS, missingParams, parseAddresses, parseAttachments, parseParams } from './service.ts';
+import { EmailService, SEND_STATUS, missingParams, parseAddresses, parseAttachments, parseParams, type MailNet } from './service.ts';
 import { likeContains } from '../../db/like.ts';
 
 const TAG = 'email';
@@ -46,8 +46,8 @@ const presentJson = (r: Row): Row => {
 };
 const idOf = (req: { query: unknown; body: unknown }) => (req.query as { id?: string }).id ?? (req.body as { id?: string } | undefined)?.id;
 
-export async function emailRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
-  const mail = new EmailService(db, config.uploadDir);
+export async function emailRoutes(app: FastifyInstance, { db, config, egress }: ModuleDeps) {
+  const mail = new EmailService(db, config.uploadDir, { egress, imapAllowPlaintext: config.imapAllowPlaintext });
   const tenantRow = async (table: string, ctx: Ctx, id: unknown, missing: Message) => {
     const r = isId(String(id ?? '')) ? await db.selectFrom(table).selectAll().where('tenantId', '=', ctx.tenantId).where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
     if (!r) throw new ApiError(400, missing);
@@ -290,8 +290,8 @@ const pick = (r: Row, keys: string[]): Row => Object.fromEntries(keys.filter((k)
  * every enabled strategy of the job's tenant whose cron fired since its last send (so a job every
  * minute drives all strategies); emailStrategy(<strategyId>) sends that strategy on the job's cron.
  */
-export function emailStrategyJob(db: ModuleDeps['db'], uploadDir: string) {
-  const mail = new EmailService(db, uploadDir);
+export function emailStrategyJob(db: ModuleDeps['db'], uploadDir: string, net: MailNet = {}) {
+  const mail = new EmailService(db, uploadDir, net);
   return {
     name: 'emailStrategy',
     description: '发送到期的邮件策略（参数：策略ID，可选） / Send the e-mail strategies that are due (argument: a strategy id, optional)',

@@ -15,6 +15,7 @@ import { ApiError } from '../../http/errors.ts';
 import { MSG } from './messages.ts';
 import { pop3Check, pop3Fetch } from './pop3.ts';
 import { imapCheck, imapFetch } from './imap.ts';
+import { Egress } from '../../net/egress.ts';
 
 export const SEND_STATUS = { draft: 0, sent: 1, failed: 2 } as const;
 const FILE_BASE = '/api/blade-resource/oss/endpoint/file/';
@@ -79,9 +80,19 @@ export function fillTemplate(text: string, params: Record<string, unknown>, html
 const textOf = (html: string) => html.replace(/<(br|\/p|\/div|\/li|\/h\d)\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '')
   .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\n{3,}/g, '\n\n').trim();
 
-export function transportOf(p: Row) {
+/** How the mail clients reach the network: the egress policy, and whether IMAP may sign in without TLS. */
+export interface MailNet {
+  /** the server's egress policy (deps.egress); without one, no private or loopback address is reached */
+  egress?: Egress;
+  /** config.imapAllowPlaintext: sign in to a plain-port IMAP server that offers no STARTTLS (default: refuse) */
+  imapAllowPlaintext?: boolean;
+}
+
+/** SMTP to the platform's host through the egress policy: the checked address, the host name kept for TLS. */
+export async function transportOf(p: Row, egress: Egress = new Egress()) {
+  const t = await egress.target(String(p.host ?? ''), Number(p.port));
   return nodemailer.createTransport({
-    host: String(p.host), port: Number(p.port), secure: Number(p.secure) === 1,
+    host: t.address, port: Number(p.port), secure: Number(p.secure) === 1, tls: t.servername ? { servername: t.servername } : undefined,
     auth: p.username ? { user: String(p.username), pass: String(p.password ?? '') } : undefined,
     connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
   });
@@ -90,7 +101,10 @@ export function transportOf(p: Row) {
 const reason = (e: unknown) => String((e as Error)?.message ?? e).replace(/\s+/g, ' ').slice(0, 900);
 
 export class EmailService {
-  constructor(private readonly db: Db, private readonly uploadDir: string) {}
+  private readonly egress: Egress;
+  constructor(private readonly db: Db, private readonly uploadDir: string, private readonly net: MailNet = {}) {
+    this.egress = net.egress ?? new Egress();
+  }
 
   /** The named platform of the tenant, or the tenant's enabled one (with its password). */
   async platform(tenantId: string, platformId?: unknown): Promise<Row> {
@@ -115,7 +129,7 @@ export class EmailService {
 
   /** SMTP connection and sign-in of a platform: throws a clear refusal when it fails. */
   async verifyPlatform(p: Row): Promise<void> {
-    const tr = transportOf(p);
+    const tr = await transportOf(p, this.egress);
     try {
       await tr.verify();
     } catch (e) {
@@ -173,7 +187,7 @@ export class EmailService {
       : content;
     const fromAddress = String(platform.fromAddress);
     const base = { platformId: platform.id, fromAddress, toUser: to.join(','), subject, content, updateUser: ctx.userId || null, updateTime: sql`now()` };
-    const tr = transportOf(platform);
+    const tr = await transportOf(platform, this.egress);
     try {
       const info = await tr.sendMail({
         from: platform.fromName ? { name: String(platform.fromName), address: fromAddress } : fromAddress,
@@ -242,10 +256,17 @@ export class EmailService {
     return `${sent} of ${rows.length} strategies sent`;
   }
 
-  /** The incoming-mail client of a config: its options and the protocol's check and fetch. */
-  private receiver(c: Row) {
+  /**
+   * The incoming-mail client of a config: its options and the protocol's check and fetch. The host
+   * passes the egress policy; the client connects to the checked address (servername: the name).
+   */
+  private async receiver(c: Row) {
     if (!c.host || !c.port || !c.username || !c.password) throw new ApiError(400, MSG.syncNotConfigured);
-    const options = { host: String(c.host), port: Number(c.port), secure: Number(c.secure) === 1, username: String(c.username), password: String(c.password) };
+    const t = await this.egress.target(String(c.host), Number(c.port));
+    const options = {
+      host: t.address, servername: t.servername, port: Number(c.port), secure: Number(c.secure) === 1, username: String(c.username), password: String(c.password),
+      allowPlaintext: this.net.imapAllowPlaintext === true,
+    };
     return String(c.protocol) === 'imap'
       ? { options, check: imapCheck, fetch: imapFetch }
       : { options, check: pop3Check, fetch: pop3Fetch };
@@ -258,7 +279,7 @@ export class EmailService {
   }
 
   async checkConfig(tenantId: string, id: unknown): Promise<number> {
-    const r = this.receiver(await this.config(tenantId, id));
+    const r = await this.receiver(await this.config(tenantId, id));
     try {
       return await r.check(r.options);
     } catch (e) {
@@ -269,7 +290,7 @@ export class EmailService {
   /** Fetches new mail of a config into the inbox; answers how many arrived. */
   async sync(ctx: Ctx, id: unknown): Promise<{ fetched: number }> {
     const c = await this.config(ctx.tenantId, id);
-    const r = this.receiver(c);
+    const r = await this.receiver(c);
     const known = new Set((await this.db.selectFrom('bladeEmailInbox').select('messageUid').where('tenantId', '=', ctx.tenantId).where('configId', '=', c.id).where('messageUid', 'is not', null).execute()).map((r) => String(r.messageUid)));
     let got;
     try {

@@ -28,7 +28,7 @@ const MSG = {
 
 const required = (m: Message) => ({ error: zmsg(m) });
 
-export async function jobRoutes(app: FastifyInstance, { db, config, auth }: ModuleDeps) {
+export async function jobRoutes(app: FastifyInstance, { db, config, auth, egress }: ModuleDeps) {
   const lead = await leadership(config);
   const scheduler = new JobScheduler(db, lead);
   if (app.hasDecorator('metrics')) scheduler.onRun = (job, ok, seconds) => app.metrics.jobRun(job, ok, seconds);
@@ -47,7 +47,7 @@ export async function jobRoutes(app: FastifyInstance, { db, config, auth }: Modu
       return `${n} log rows older than ${days} days deleted`;
     },
   });
-  scheduler.register(emailStrategyJob(db, config.uploadDir)); // sends the e-mail strategies whose cron has fired
+  scheduler.register(emailStrategyJob(db, config.uploadDir, { egress })); // sends the e-mail strategies whose cron has fired
   scheduler.start();
   app.addHook('onClose', async () => { await scheduler.stop(); await lead.close(); });
 

@@ -29,7 +29,7 @@ const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', pn
 const FILE_BASE = '/api/blade-resource/oss/endpoint/file';
 const HEAD_BYTES = 4100;
 
-export async function resourceRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
+export async function resourceRoutes(app: FastifyInstance, { db, config, egress }: ModuleDeps) {
   const uploadDir = config.uploadDir;
 
   const attach = resource(app, db, {
@@ -91,7 +91,7 @@ export async function resourceRoutes(app: FastifyInstance, { db, config }: Modul
     const s3 = await enabledS3(db, ctx.tenantId);
     if (s3) {
       try {
-        link = await putObject(s3, name, dest, MIME[ext] ?? 'application/octet-stream');
+        link = await putObject(s3, name, dest, MIME[ext] ?? 'application/octet-stream', egress);
         domain = s3.endpoint;
       } finally {
         await unlink(dest).catch(() => undefined);
@@ -126,7 +126,7 @@ export async function resourceRoutes(app: FastifyInstance, { db, config }: Modul
       // stored in an object store: read it back through the provider that holds that endpoint
       const p = await db.selectFrom('bladeOss').selectAll().where('tenantId', '=', ctx.tenantId).where('endpoint', 'like', likeStarts(String(row.domainUrl))).where('isDeleted', '=', 0).executeTakeFirst();
       if (!p) throw new ApiError(404, MSG.attachMissing);
-      const res = await getObject(toTarget(p), String(row.name));
+      const res = await getObject(toTarget(p), String(row.name), egress);
       return reply.type('application/octet-stream').send(Buffer.from(await res.arrayBuffer()));
     }
     const path = resolve(uploadDir, String(row.name));

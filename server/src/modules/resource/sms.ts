@@ -12,6 +12,7 @@ import { resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
+import { Egress } from '../../net/egress.ts';
 import { DEFAULT_TENANT } from '../auth/service.ts';
 import type { ModuleDeps } from '../index.ts';
 import { enableRoute } from './routes.ts';
@@ -32,7 +33,8 @@ const RESEND_S = 60;
 const phone = z.string().regex(/^1\d{10}$/);
 
 export class SmsService {
-  constructor(private readonly db: Db) {}
+  /** egress: the server's policy (deps.egress); the gateway endpoint is the tenant's setting */
+  constructor(private readonly db: Db, private readonly egress: Egress = new Egress()) {}
 
   async provider(tenantId: string): Promise<Row> {
     const p = await this.db.selectFrom('bladeSms').selectAll().where('tenantId', '=', tenantId).where('isEnabled', '=', 1).where('isDeleted', '=', 0).executeTakeFirst();
@@ -46,11 +48,12 @@ export class SmsService {
     const body = JSON.stringify({ signName: p.signName ?? '', templateId: p.templateId ?? '', phones, params });
     let res: Response;
     try {
-      res = await fetch(String(p.endpoint), {
+      res = await this.egress.fetch(String(p.endpoint), {
         method: 'POST', body, signal: AbortSignal.timeout(10_000),
         headers: { 'Content-Type': 'application/json', 'X-Access-Key': String(p.accessKey ?? ''), 'X-Signature': createHmac('sha256', String(p.secretKey ?? '')).update(body).digest('hex') },
       });
     } catch (e) {
+      if (e instanceof ApiError) throw e; // refused by the egress policy
       throw new ApiError(400, MSG.sendFailed, { detail: (e as Error).message });
     }
     if (!res.ok) throw new ApiError(400, MSG.sendFailed, { detail: `HTTP ${res.status}` });
@@ -78,8 +81,8 @@ export class SmsService {
   }
 }
 
-export async function smsRoutes(app: FastifyInstance, { db, auth, config }: ModuleDeps) {
-  const sms = new SmsService(db);
+export async function smsRoutes(app: FastifyInstance, { db, auth, egress, config }: ModuleDeps) {
+  const sms = new SmsService(db, egress);
   resource(app, db, {
     base: '/api/blade-resource/sms', tag: 'resource', table: 'blade_sms', tenant: true, permission: 'sms', hidden: ['secretKey'],
     columns: { id: 'id', category: 'number', smsCode: 'string', templateId: 'string', signName: 'string', isEnabled: 'number', createTime: 'date' },

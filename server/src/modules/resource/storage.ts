@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import type { Row } from '../../db/repo.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
+import { Egress } from '../../net/egress.ts';
 
 export const STORAGE_MSG = {
   s3Failed: ['对象存储写入失败：{detail}', 'The object store refused the file: {detail}'],
@@ -32,13 +33,20 @@ export function toTarget(p: Row): S3Target {
 const client = (t: S3Target) => new AwsClient({ accessKeyId: t.accessKey, secretAccessKey: t.secretKey, service: 's3', region: t.region, retries: 1 });
 const objectUrl = (t: S3Target, key: string) => `${t.endpoint}/${t.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
+/** A SigV4-signed request sent through the egress policy (the endpoint is the tenant's setting). */
+async function signedFetch(egress: Egress, t: S3Target, key: string, init: { method?: string; body?: Buffer; headers?: Record<string, string> }): Promise<Response> {
+  const signed = await client(t).sign(objectUrl(t, key), { method: init.method ?? 'GET', body: init.body, headers: init.headers });
+  return egress.fetch(signed.url, { method: signed.method, headers: signed.headers, body: init.body, signal: AbortSignal.timeout(30_000) });
+}
+
 /** Copies a stored local file to the object store; answers the object's public link. */
-export async function putObject(t: S3Target, key: string, localPath: string, contentType: string): Promise<string> {
+export async function putObject(t: S3Target, key: string, localPath: string, contentType: string, egress: Egress = new Egress()): Promise<string> {
   const body = await readFile(localPath);
   let res: Response;
   try {
-    res = await client(t).fetch(objectUrl(t, key), { method: 'PUT', body, headers: { 'Content-Type': contentType }, signal: AbortSignal.timeout(30_000) });
+    res = await signedFetch(egress, t, key, { method: 'PUT', body, headers: { 'Content-Type': contentType } });
   } catch (e) {
+    if (e instanceof ApiError) throw e; // refused by the egress policy
     throw new ApiError(400, STORAGE_MSG.s3Failed, { detail: (e as Error).message });
   }
   if (!res.ok) throw new ApiError(400, STORAGE_MSG.s3Failed, { detail: `HTTP ${res.status}` });
@@ -46,11 +54,12 @@ export async function putObject(t: S3Target, key: string, localPath: string, con
 }
 
 /** Reads an object back with a signed request (private buckets too). */
-export async function getObject(t: S3Target, key: string): Promise<Response> {
+export async function getObject(t: S3Target, key: string, egress: Egress = new Egress()): Promise<Response> {
   let res: Response;
   try {
-    res = await client(t).fetch(objectUrl(t, key), { signal: AbortSignal.timeout(30_000) });
+    res = await signedFetch(egress, t, key, {});
   } catch (e) {
+    if (e instanceof ApiError) throw e; // refused by the egress policy
     throw new ApiError(400, STORAGE_MSG.s3ReadFailed, { detail: (e as Error).message });
   }
   if (!res.ok) throw new ApiError(404, STORAGE_MSG.s3ReadFailed, { detail: `HTTP ${res.status}` });

@@ -15,6 +15,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
 import { SqlRunner } from '../../sandbox/sql.ts';
+import { Egress } from '../../net/egress.ts';
 import { encrypt } from './crypto.ts';
 import { MSG } from './messages.ts';
 import { parseXml } from './xml.ts';
@@ -82,7 +83,8 @@ export class ServiceCaller {
   readonly handlers = new Map<string, InternalService>();
   private pendingTokens = new Map<string, Promise<Row>>();
   readonly sql = new SqlRunner();
-  constructor(private readonly db: Db) {}
+  /** egress: the server's policy (deps.egress); without one, no private or loopback address is reached */
+  constructor(private readonly db: Db, private readonly egress: Egress = new Egress()) {}
 
   register(s: InternalService) {
     this.handlers.set(s.name, s);
@@ -283,8 +285,10 @@ export class ServiceCaller {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CallFailure(MSG.urlInvalid);
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS), redirect: 'follow' });
+      // the egress policy: the host (and every redirect's) resolved, checked and pinned
+      res = await this.egress.fetch(url, { method, headers, body, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
     } catch (e) {
+      if (e instanceof ApiError) throw new CallFailure(e.key as Message, e.params); // refused by the egress policy: its message, logged with the host
       const err = e as Error;
       if (err.name === 'TimeoutError' || err.name === 'AbortError') throw new CallFailure(MSG.timeout, { ms: HTTP_TIMEOUT_MS });
       throw new CallFailure(MSG.callFailed, { detail: (err.cause as Error | undefined)?.message ?? err.message });

@@ -97,8 +97,8 @@ const safeEqual = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export async function thirdpartyRoutes(app: FastifyInstance, { db, auth }: ModuleDeps) {
-  const caller = new ServiceCaller(db);
+export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress }: ModuleDeps) {
+  const caller = new ServiceCaller(db, egress);
   app.addHook('onClose', async () => { await caller.sql.close(); });
 
   // ---- internal services a config can name (className) ----
