@@ -1,10 +1,14 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, useLocation } from 'react-router-dom';
 import { FullSpin, PublicOnly, RequireAuth } from './shell/guards';
 import { ErrorBoundary } from './shell/ErrorBoundary';
-import { matchPage } from './pages/registry';
+import { matchPage, type PageEntry } from './pages/registry';
+import { siteTitle } from './shell/site';
 import { useSession } from './shell/store';
 import { findMenuForLocation } from './shell/menu';
+import { useScreenAccess } from './shell/access';
+import { Forbidden } from './shell/Forbidden';
 import { registerNavigate } from './shell/nav';
 import { website } from './website';
 
@@ -23,9 +27,35 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
+/** A screen without the admin layout, behind the same menu gate as the others (shell/access.ts). */
+function BareScreen({ entry }: { entry: PageEntry }) {
+  const location = useLocation();
+  const access = useScreenAccess(entry, location.pathname, location.search);
+  const { t, i18n } = useTranslation();
+  const forbidden = access.state === 'forbidden';
+  useEffect(() => {
+    if (forbidden) document.title = `${t('menu.forbidden')} - ${siteTitle(i18n.language)}`;
+  }, [forbidden, t, i18n.language]);
+  if (access.state === 'pending') return <FullSpin />;
+  if (forbidden) {
+    return (
+      <div className="error-page">
+        <Forbidden />
+      </div>
+    );
+  }
+  const Page = entry.component;
+  return (
+    <Lazy>
+      <Page />
+    </Lazy>
+  );
+}
+
 /**
- * Every signed-in route: a registered screen (inside the layout unless it opts out), a menu path
- * with no screen (404 inside the layout), or an unknown path (/404).
+ * Every signed-in route: a registered screen (inside the layout unless it opts out; the 403 page
+ * instead when the user's menu does not grant it), a menu path with no screen (404 inside the
+ * layout), or an unknown path (/404).
  */
 function DynamicRoute() {
   const location = useLocation();
@@ -34,12 +64,9 @@ function DynamicRoute() {
   const inMenu = findMenuForLocation(menu, location.pathname, location.search).length > 0;
   if (!entry && !inMenu) return <Navigate to="/404" replace />;
   if (entry && entry.layout === false) {
-    const Page = entry.component;
     return (
       <RequireAuth>
-        <Lazy>
-          <Page />
-        </Lazy>
+        <BareScreen entry={entry} />
       </RequireAuth>
     );
   }

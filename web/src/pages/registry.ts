@@ -11,17 +11,42 @@ export interface PageEntry {
   layout?: boolean;
   /** false: not added to the tag bar (meta isTab false). */
   tab?: boolean;
+  /**
+   * Every signed-in user may open this screen whatever menus their roles hold (see the list below).
+   * Without it the screen is menu-backed: shell/access.ts shows the 403 page unless the user holds
+   * a menu for the location or one of `menu`.
+   */
+  everyone?: true;
+  /** Menu paths that also grant this screen: a screen reached from another menu's list, or a variant of it. */
+  menu?: string[];
 }
+
+/*
+ * Screens every signed-in user has, whatever their menu (`everyone: true`), and why:
+ * - /wel/index: the first page; every sign-in, the 首页 tab, 返回首页 and "/" land there (spec 000 §2.1).
+ * - /info/index: personal info, opened from the avatar dropdown and the home page (§2.1, §2.4), not a menu.
+ * - /myiframe/urlPath, /externalLink: shell routes that only show or open the address they are given
+ *   (§2.1); they call none of the server's data. Menu paths with html/http open in the first.
+ * - workflow start and detail pages — /workflow/process/{start,detail}/{p}, their /page/... (new
+ *   window), /workflow/process/external/{name}/{start,detail} and /portal/process/... variants —
+ *   are opened from links, not menus: a to-do or sent row, a message's business link (pcUrl), the
+ *   portal, a new window (§2.2, §2.8). The server decides per process and task what the user may
+ *   see or do; gating them on a list menu would break those links.
+ * - /plugin/workflow/process/send and /plugin/workflow/process/todo: the landings after a start or a
+ *   handled task (§2.2, §4), reached from those pages; they list only the user's own processes.
+ * Every other screen is menu-backed; its /page/... variant and screens opened from its list name
+ * the granting menu in `menu`.
+ */
 
 /**
  * The one map from menu paths to screens. A module adds its screens here; the sidebar and tag bar
  * come from the server's menu, so a menu path with no entry shows the 404 page.
  */
 export const registry: PageEntry[] = [
-  { path: '/wel/index', title: 'menu.home', component: lazy(() => import('./wel')) },
-  { path: '/info/index', title: 'menu.info', component: lazy(() => import('./info')) },
-  { path: '/myiframe/urlPath', title: 'menu.iframe', component: lazy(() => import('./iframe')) },
-  { path: '/externalLink', title: 'menu.externalLink', component: lazy(() => import('./iframe/externalLink')) },
+  { path: '/wel/index', title: 'menu.home', everyone: true, component: lazy(() => import('./wel')) },
+  { path: '/info/index', title: 'menu.info', everyone: true, component: lazy(() => import('./info')) },
+  { path: '/myiframe/urlPath', title: 'menu.iframe', everyone: true, component: lazy(() => import('./iframe')) },
+  { path: '/externalLink', title: 'menu.externalLink', everyone: true, component: lazy(() => import('./iframe/externalLink')) },
   { path: '/system/config', component: lazy(() => import('./system/config')) },
   { path: '/log/error', component: lazy(() => import('./log/error')) },
   // system administration (spec 002)
@@ -34,8 +59,8 @@ export const registry: PageEntry[] = [
   { path: '/system/menu', component: lazy(() => import('./system/menu')) },
   { path: '/system/dict', component: lazy(() => import('./system/dict')) },
   { path: '/system/dictbiz', component: lazy(() => import('./system/dictbiz')) },
-  { path: '/dict-horizontal/index', title: 'dict.horizontal', component: lazy(() => import('./system/dict')) },
-  { path: '/dict-vertical/index', title: 'dict.vertical', component: lazy(() => import('./system/dictVertical')) },
+  { path: '/dict-horizontal/index', title: 'dict.horizontal', menu: ['/system/dict'], component: lazy(() => import('./system/dict')) },
+  { path: '/dict-vertical/index', title: 'dict.vertical', menu: ['/system/dict'], component: lazy(() => import('./system/dictVertical')) },
   { path: '/system/param', component: lazy(() => import('./system/param')) },
   { path: '/system/tenant', component: lazy(() => import('./system/tenant')) },
   { path: '/system/tenantpackage', component: lazy(() => import('./system/tenantpackage')) },

@@ -6,7 +6,9 @@ import { matchPage } from '../pages/registry';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FullSpin } from './guards';
 import { QueryProvider } from './queries';
-import { loadUserData } from './session';
+import { syncUserData } from './session';
+import { useScreenAccess } from './access';
+import { Forbidden } from './Forbidden';
 import { Sidebar } from './Sidebar';
 import { TagBar, useRouteTags } from './TagBar';
 import { TopBar } from './TopBar';
@@ -31,10 +33,14 @@ function NotFoundInLayout() {
   );
 }
 
+/** The routed screen, once the user's menu grants it (shell/access.ts); else the 403 page, the screen unmounted. */
 function PageHost() {
   const location = useLocation();
   const entry = matchPage(location.pathname);
+  const access = useScreenAccess(entry, location.pathname, location.search);
   if (!entry) return <NotFoundInLayout />;
+  if (access.state === 'pending') return <FullSpin />;
+  if (access.state === 'forbidden') return <Forbidden />;
   const Page = entry.component;
   return (
     <ErrorBoundary resetKey={location.pathname}>
@@ -53,8 +59,9 @@ export default function Layout() {
   useRouteTags();
 
   useEffect(() => {
-    // Menus and permissions may have changed since the session was stored: reload them quietly.
-    loadUserData().catch(() => undefined);
+    // Menus and permissions may have changed since the session was stored: reload them quietly
+    // (once per page load: right after sign-in they are already fresh).
+    syncUserData().catch(() => undefined);
     if (screenSize() === 0) setCollapse(true);
     let timer: number | undefined;
     const onResize = () => {

@@ -7,6 +7,7 @@ import { clearCache } from '../api/auth';
 import { menuLabel } from '../i18n';
 import { matchPage } from '../pages/registry';
 import { findMenuForLocation } from './menu';
+import { useScreenAccess } from './access';
 import { FIRST_TAG, useSession, type Tag } from './store';
 import { siteTitle } from './site';
 import { website } from '../website';
@@ -21,14 +22,22 @@ export function tagText(tag: Tag, t: (k: string) => string): string {
   return tag.code ? menuLabel({ code: tag.code, name: tag.label }) : tag.label;
 }
 
-/** Adds a tab for each visited route and keeps the document title on the tab label. */
+/**
+ * Adds a tab for each visited route and keeps the document title on the tab label: the menu name
+ * (or the screen's own title), "无权访问" for a screen the user's menu does not grant — never the
+ * raw path.
+ */
 export function useRouteTags(): void {
   const location = useLocation();
   const { t, i18n } = useTranslation();
   const menu = useSession((s) => s.menu);
+  const entry = matchPage(location.pathname);
+  const access = useScreenAccess(entry, location.pathname, location.search);
+  const granting = access.state === 'allowed' ? access.trail.at(-1) : undefined;
   useEffect(() => {
+    // a screen waits for the menu to answer before it is shown or refused; so does its tab
+    if (entry && access.state === 'pending') return;
     const { pathname, search } = location;
-    const entry = matchPage(pathname);
     const trail = findMenuForLocation(menu, pathname, search);
     const value = tagValue(pathname, search);
     let tag: Tag;
@@ -38,23 +47,32 @@ export function useRouteTags(): void {
       tag = name ? { value, label: name, code, query: search } : { value, label: 'menu.iframe', i18n: true, query: search };
     } else if (value === website.firstPage.value) {
       tag = FIRST_TAG;
+    } else if (entry && access.state === 'forbidden') {
+      tag = { value, label: 'menu.forbidden', i18n: true, query: search };
     } else if (trail.length && trail[trail.length - 1].path === pathname) {
       tag = { value, label: trail[trail.length - 1].name, code: trail[trail.length - 1].code, query: search };
     } else if (entry?.title) {
       tag = { value, label: entry.title, i18n: true, query: search };
     } else if (trail.length) {
       tag = { value, label: trail[trail.length - 1].name, code: trail[trail.length - 1].code, query: search };
+    } else if (granting) {
+      // a screen granted through another menu (registry `menu`) carries that menu's name
+      tag = { value, label: granting.name, code: granting.code, query: search };
     } else {
-      tag = { value, label: entry ? pathname : 'menu.notFound', i18n: !entry, query: search };
+      tag = { value, label: 'menu.notFound', i18n: true, query: search };
     }
     if (entry?.tab !== false) {
-      const { tags, setTags } = useSession.getState();
+      const { tags: all, setTags } = useSession.getState();
+      // one 无权访问 tab at most: a refused address replaces the previous one
+      const isForbidden = (x: Tag) => x.i18n === true && x.label === 'menu.forbidden';
+      const tags = isForbidden(tag) ? all.filter((x) => x.value === value || !isForbidden(x)) : all;
       const at = tags.findIndex((x) => x.value === value);
       if (at < 0) setTags([...tags, tag]);
-      else if (tags[at].query !== tag.query || tags[at].label !== tag.label) setTags(tags.map((x, i) => (i === at ? { ...x, ...tag } : x)));
+      else if (tags !== all || tags[at].query !== tag.query || tags[at].label !== tag.label || tags[at].i18n !== tag.i18n) setTags(tags.map((x, i) => (i === at ? { ...x, ...tag } : x)));
     }
     document.title = `${tagText(tag, t)} - ${siteTitle(i18n.language)}`;
-  }, [location, menu, t, i18n.language]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location, menu, t, i18n.language, access.state, granting?.id]);
 }
 
 export function TagBar() {

@@ -6,7 +6,7 @@ import { setUnauthorizedHandler } from '../api/request';
 import { flattenButtons } from './menu';
 import { navigate } from './nav';
 import { casEnabled, casLoginUrl, useSite } from './site';
-import { FIRST_TAG, useLock, useSession } from './store';
+import { FIRST_TAG, useLock, useMenuSync, useSession } from './store';
 import { website } from '../website';
 import i18n from '../i18n';
 
@@ -21,15 +21,35 @@ export async function completeLogin(answer: TokenAnswer): Promise<void> {
 
 /** user-info, menu routes and button permissions for the current token. */
 export async function loadUserData(): Promise<void> {
-  const [profile, menu, buttons] = await Promise.all([auth.getUserInfo(), getMenuRoutes(), getButtons()]);
-  const s = useSession.getState();
-  s.setProfile(profile);
-  s.setMenu(menu ?? []);
-  s.setPermission(flattenButtons(buttons ?? []));
+  try {
+    const [profile, menu, buttons] = await Promise.all([auth.getUserInfo(), getMenuRoutes(), getButtons()]);
+    const s = useSession.getState();
+    s.setProfile(profile);
+    s.setMenu(menu ?? []);
+    s.setPermission(flattenButtons(buttons ?? []));
+    useMenuSync.getState().set('fresh');
+  } catch (e) {
+    useMenuSync.getState().set('failed');
+    throw e;
+  }
+}
+
+let syncing: Promise<void> | undefined;
+/**
+ * Reloads the user's data once per page load for whoever asks first (the layout on mount, the screen
+ * gate for a path the stored menu does not hold); later callers share the same request.
+ */
+export function syncUserData(): Promise<void> {
+  if (useMenuSync.getState().status !== 'stale') return Promise.resolve();
+  syncing ??= loadUserData().finally(() => {
+    syncing = undefined;
+  });
+  return syncing;
 }
 
 function clearLocal(): void {
   useSession.getState().clearSession();
+  useMenuSync.getState().set('stale');
   useLock.getState().unlock();
 }
 

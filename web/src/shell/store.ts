@@ -104,6 +104,18 @@ export const useSession = create<SessionState>()(
 
 export const FIRST_TAG = firstTag;
 
+/**
+ * Whether the menu in the session store is the server's answer for this page load: 'stale' after a
+ * reload (the menu is the one stored last time), 'fresh' once menu/routes answered, 'failed' when
+ * it could not be loaded. Not persisted: every page load starts stale. The screen gate
+ * (shell/access.ts) waits for 'fresh' before refusing a path the stored menu does not hold.
+ */
+export type MenuSyncStatus = 'stale' | 'fresh' | 'failed';
+export const useMenuSync = create<{ status: MenuSyncStatus; set(status: MenuSyncStatus): void }>()((set) => ({
+  status: 'stale',
+  set: (status) => set({ status }),
+}));
+
 interface LockState {
   isLock: boolean;
   lockPasswd: string;

@@ -4,6 +4,7 @@ import type { PageEntry } from '../../registry';
 
 export const routes: PageEntry[] = [
   { path: '/workflow/design/model', component: lazy(() => import('./model')) },
-  { path: '/workflow/design/process/:id', title: 'wfd.page.designer', component: lazy(() => import('./process')) },
-  { path: '/workflow/design/model/history/:id', title: 'wfd.page.history', component: lazy(() => import('./history')) },
+  // the designer and the versions are opened from the model list (menu 模型设计)
+  { path: '/workflow/design/process/:id', title: 'wfd.page.designer', menu: ['/workflow/design/model'], component: lazy(() => import('./process')) },
+  { path: '/workflow/design/model/history/:id', title: 'wfd.page.history', menu: ['/workflow/design/model'], component: lazy(() => import('./history')) },
 ];

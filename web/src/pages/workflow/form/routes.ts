@@ -5,6 +5,7 @@ import type { PageEntry } from '../../registry';
 
 export const routes: PageEntry[] = [
   { path: '/workflow/design/form', component: lazy(() => import('./index')) },
-  { path: '/workflow/design/form/design/:id', title: 'fd.page.design', component: lazy(() => import('./design')) },
-  { path: '/workflow/design/form/history/:id', title: 'fd.page.history', component: lazy(() => import('./history')) },
+  // opened from the form list (menu 表单设计)
+  { path: '/workflow/design/form/design/:id', title: 'fd.page.design', menu: ['/workflow/design/form'], component: lazy(() => import('./design')) },
+  { path: '/workflow/design/form/history/:id', title: 'fd.page.history', menu: ['/workflow/design/form'], component: lazy(() => import('./history')) },
 ];
