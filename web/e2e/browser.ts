@@ -103,10 +103,13 @@ export const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dis
 // Loaded by path at run time so the web type-check does not compile the server.
 const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
 
-/** The real server on a fresh embedded database, serving the built web app. */
-export async function startE2EServer(): Promise<E2EServer> {
-  const harness = (await import(harnessPath)) as { startServer(opts: { webDist: string }): Promise<E2EServer> };
-  return harness.startServer({ webDist });
+/**
+ * The real server on a fresh embedded database, serving the built web app. config: settings of
+ * that server (e.g. egressAllow for a suite whose tenant services call a loopback peer).
+ */
+export async function startE2EServer(opts: { config?: Record<string, unknown> } = {}): Promise<E2EServer> {
+  const harness = (await import(harnessPath)) as { startServer(opts: { webDist: string; config?: Record<string, unknown> }): Promise<E2EServer> };
+  return harness.startServer({ webDist, ...opts });
 }
 
 const seedPath = new URL('../../server/src/db/seed.ts', import.meta.url).href;

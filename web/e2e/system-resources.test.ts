@@ -25,7 +25,7 @@ before(async () => {
   });
   await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
   gatewayUrl = `http://127.0.0.1:${(gateway.address() as { port: number }).port}/send`;
-  server = await startE2EServer();
+  server = await startE2EServer({ config: { egressAllow: ['127.0.0.1/32'] } }); // the SMS gateway is a loopback peer
   browser = await launch();
 });
 
