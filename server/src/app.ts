@@ -28,6 +28,7 @@ import { ConfigService } from './modules/system/config-service.ts';
 import { MenuService } from './modules/system/menu-service.ts';
 import { ScopeService } from './modules/system/scope-service.ts';
 import { Egress } from './net/egress.ts';
+import { UserSql } from './sandbox/index.ts';
 
 export interface Services {
   auth: AuthService;
@@ -37,6 +38,8 @@ export interface Services {
   scopes: ScopeService;
   /** the egress policy every outbound connection a tenant configures goes through (config.egressAllow) */
   egress: Egress;
+  /** the one executor of SQL written by a tenant's user (sandbox/) */
+  userSql: UserSql;
 }
 
 export interface App {
@@ -63,6 +66,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     logs: new LogService(db),
     scopes: new ScopeService(db),
     egress,
+    userSql: await UserSql.open(database, egress),
   };
 
   const app = Fastify({
@@ -166,6 +170,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
       clearInterval(sweeper);
       await app.close();
       await cacheSync.close();
+      await services.userSql.close();
       await database.close();
     },
   };

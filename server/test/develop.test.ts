@@ -3,16 +3,19 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import JSZip from 'jszip';
-import { assertSingleSelect, bindParams, parseUrl } from '../src/sandbox/sql.ts';
+import { checkPostgresQuery } from '../src/sandbox/parse.ts';
+import { bindParams, parseUrl } from '../src/sandbox/sql.ts';
 import { forEachDatabase, postgresAvailable, startServer, type TestServer } from './harness.ts';
 
-test('user SQL must be one read-only query', () => {
-  assert.equal(assertSingleSelect('select 1;'), 'select 1');
-  assert.equal(assertSingleSelect("with t as (select 'a;b' x) select * from t"), "with t as (select 'a;b' x) select * from t");
-  for (const bad of ['update x set a=1', 'select 1; drop table x', 'delete from x', 'select pg_read_file(\'/etc/passwd\')', 'select * into outfile', '/* select */ insert into x values (1)']) {
-    assert.throws(() => assertSingleSelect(bad), /Only one query statement/, bad);
+test('user SQL must be one read-only query', async () => {
+  assert.equal(await checkPostgresQuery('select 1;'), 'select 1');
+  assert.equal(await checkPostgresQuery("with t as (select 'a;b' x) select * from t"), "with t as (select 'a;b' x) select * from t");
+  for (const bad of ['update x set a=1', 'select 1; drop table x', 'delete from x', '/* select */ insert into x values (1)']) {
+    await assert.rejects(checkPostgresQuery(bad), /Only one query statement/, bad);
   }
-  assert.deepEqual(bindParams('select * from t where a = #{a} and b = ${b}', { a: 1, b: 'x' }, 'postgres'), { text: 'select * from t where a = $1 and b = $2', values: [1, 'x'] });
+  await assert.rejects(checkPostgresQuery("select pg_read_file('/etc/passwd')"), /The function pg_read_file is not allowed/);
+  await assert.rejects(checkPostgresQuery('select * into outfile from x'), /SELECT INTO/);
+  assert.deepEqual(bindParams('select * from t where a = #{a} and b = ${b}', { a: 1, b: 'x' }, 'postgres'), { text: 'select * from t where a = $1 and b = $2', values: ['1', 'x'] });
   assert.deepEqual(parseUrl('jdbc:mysql://db:3307/app?useSSL=false'), { kind: 'mysql', host: 'db', port: 3307, database: 'app' });
 });
 
@@ -81,7 +84,7 @@ await forEachDatabase('developer tools', (kind) => {
     // a write hidden in a CTE is stopped by the read-only transaction
     const cte = await post('/api/blade-formSource/formSource/executeDataSource', { dataSourceId: pgDs, sqlContent: "with x as (select 1) select nextval('no_seq')" });
     assert.equal(cte.status, 400);
-    const slow = await post('/api/blade-formSource/formSource/executeDataSource', { dataSourceId: pgDs, sqlContent: 'select count(*) from generate_series(1, 300000000)' });
+    const slow = await post('/api/blade-formSource/formSource/executeDataSource', { dataSourceId: pgDs, sqlContent: 'select count(*) from information_schema.columns a, information_schema.columns b, information_schema.columns c' });
     assert.equal(slow.body.msg, 'SQL执行超时（5000 毫秒）');
     const src = (await post('/api/blade-formSource/formSource/submit', { name: '学生名单', datasourceId: pgDs, sqlContent: 'select * from campus_ds_probe' })).body.data;
     assert.ok((await get('/api/blade-formSource/formSource/getSourceList')).body.data.some((x: { id: string }) => x.id === src.id));

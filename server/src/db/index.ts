@@ -13,6 +13,8 @@ export type Db = Kysely<any>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the embedded PGlite instance (absent on a PostgreSQL server): the user-SQL executor cuts runaway queries through it */
+  pglite?: import('@electric-sql/pglite').PGlite;
   /** the PostgreSQL pool's counts (for /metrics); absent on PGlite */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function openDatabase(config: Config): Promise<Database> {
   let close: () => Promise<void>;
   let kind: Database['kind'];
   let pool: Database['pool'];
+  let pglite: Database['pglite'];
   if (config.databaseUrl) {
     const pg = (await import('pg')).default;
     pg.types.setTypeParser(INT8, (v: string) => v);
@@ -52,9 +55,12 @@ export async function openDatabase(config: Config): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite');
     // pg_trgm: the trigram indexes of the users list's name searches (migration 0020)
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    // auto_explain: its timing instrumentation is how a tenant's runaway query is cut on PGlite
+    // (sandbox/platform.ts), which does not honour statement_timeout
+    const { auto_explain } = await import('@electric-sql/pglite/contrib/auto_explain');
     mkdirSync(config.dataDir, { recursive: true });
     const client = await PGlite.create(`${config.dataDir}/pgdata`, {
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, auto_explain },
       parsers: {
         [INT8]: (v: string) => v,
         [NUMERIC]: (v: string) => Number(v),
@@ -62,11 +68,13 @@ export async function openDatabase(config: Config): Promise<Database> {
         [TIMESTAMPTZ]: parseTime,
       },
     });
+    await client.exec(`load 'auto_explain'`);
     dialect = new PGliteDialect(client);
+    pglite = client;
     close = () => client.close();
     kind = 'pglite';
   }
   const db = new Kysely<any>({ dialect, plugins: [new CamelCasePlugin()] });
   if (kind === 'postgres' && process.env.DB_POOLER !== 'transaction') markPreparesOnDemand(db);
-  return { db, kind, pool, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
+  return { db, kind, pool, pglite, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
 }

@@ -1,4 +1,4 @@
-import type { Message, MessageKey } from './messages.ts';
+import { t, type Message, type MessageKey } from './messages.ts';
 
 /**
  * A refusal the client should see: HTTP status = code, msg in the caller's language from the
@@ -12,7 +12,8 @@ export class ApiError extends Error {
     /** a message already written for the user (overrides key) */
     readonly text?: string,
   ) {
-    super(text ?? (typeof key === 'string' ? key : key[1]));
+    // the English text with its parameters, for logs and for callers that wrap it (the answer is rendered per language)
+    super(text ?? t(key, 'en', params));
   }
 }
 

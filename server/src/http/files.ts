@@ -38,7 +38,8 @@ export const fileGuard = fp(async (app: FastifyInstance, opts: { apiAllowed?: (u
     const cfg = (r.config ?? {}) as { permission?: string | string[]; file?: FileRoute };
     if (methods.includes('GET')) codes.set(r.url, cfg.permission ? (Array.isArray(cfg.permission) ? cfg.permission : [cfg.permission]) : []);
     if ((cfg as { public?: boolean }).public) publicRoutes.add(r.url);
-    if (cfg.file && 'detail' in cfg.file) declared.push({ url: r.url, detail: cfg.file.detail });
+    // (@fastify/static puts the served file's name, a string, in its routes' config.file)
+    if (cfg.file && typeof cfg.file === 'object' && 'detail' in cfg.file) declared.push({ url: r.url, detail: cfg.file.detail });
   });
   // a declaration naming a detail that does not exist is a mistake of the code: stop the boot
   app.addHook('onReady', async () => {
@@ -47,7 +48,7 @@ export const fileGuard = fp(async (app: FastifyInstance, opts: { apiAllowed?: (u
   });
   app.addHook('onRequest', async (req) => {
     const file = req.routeOptions.config?.file;
-    if (!file || !('detail' in file) || !req.user) return; // anonymous callers were refused (401) before, unless the route is public
+    if (!file || typeof file !== 'object' || !('detail' in file) || !req.user) return; // anonymous callers were refused (401) before, unless the route is public
     if (opts.apiAllowed && !(await opts.apiAllowed(req.user, file.detail))) throw new ApiError(403, 'forbidden');
     const need = codes.get(file.detail) ?? [];
     if (!need.length) return;

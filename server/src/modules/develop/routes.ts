@@ -9,7 +9,7 @@ import { ctxOf, resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
-import { SqlRunner, parseUrl, type DatasourceConfig } from '../../sandbox/sql.ts';
+import { parseUrl, type DatasourceConfig } from '../../sandbox/index.ts';
 import type { ModuleDeps } from '../index.ts';
 import { generateModule } from './codegen.ts';
 import { PATTERN_MSG, userPatternProblem } from '../../http/user-regex.ts';
@@ -23,9 +23,9 @@ const MSG = {
 const opt = (s: z.ZodType) => s.optional().nullable();
 const ident = (field: string) => z.string().trim().min(1).max(64).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: field });
 
-export async function developRoutes(app: FastifyInstance, { db }: ModuleDeps) {
-  const sql = new SqlRunner();
-  app.addHook('onClose', async () => { await sql.close(); });
+export async function developRoutes(app: FastifyInstance, { db, userSql }: ModuleDeps) {
+  // datasource connections (pooled, through the egress policy) belong to the one user-SQL executor
+  const sql = userSql.datasources;
 
   const datasources = resource(app, db, {
     base: '/api/blade-develop/datasource', tag: 'develop', table: 'blade_datasource', tenant: true, permission: 'datasource', hidden: ['password'],
@@ -66,10 +66,10 @@ export async function developRoutes(app: FastifyInstance, { db }: ModuleDeps) {
     const u = parseUrl(ds.url);
     const schemaCond = u.kind === 'postgres' ? "table_schema = current_schema()" : 'table_schema = database()';
     if (!tableName) {
-      return sql.query(ds, `select table_name as "tableName", table_type as "tableType" from information_schema.tables where ${schemaCond} order by table_name`.replace(/"/g, u.kind === 'mysql' ? '`' : '"'));
+      return sql.query(ds, `select table_name as "tableName", table_type as "tableType" from information_schema.tables where ${schemaCond} order by table_name`.replace(/"/g, u.kind === 'mysql' ? '`' : '"'), {}, { platformWritten: true });
     }
     const q = `select column_name as "name", data_type as "type", is_nullable as "nullable", ordinal_position as "position" from information_schema.columns where ${schemaCond} and table_name = #{table} order by ordinal_position`;
-    return sql.query(ds, q.replace(/"/g, u.kind === 'mysql' ? '`' : '"'), { table: tableName });
+    return sql.query(ds, q.replace(/"/g, u.kind === 'mysql' ? '`' : '"'), { table: tableName }, { platformWritten: true });
   };
   app.get('/api/blade-develop/model/table-list', { schema: { tags: ['develop'], summary: 'Tables of a datasource', querystring: z.object({ datasourceId: z.string().max(19).optional() }).passthrough() }, config: { permission: ['model', 'model_view', 'code'] } }, async (req) =>
     ok(await catalogue(ctxOf(req), (req.query as { datasourceId?: string }).datasourceId)));
@@ -188,7 +188,7 @@ export async function developRoutes(app: FastifyInstance, { db }: ModuleDeps) {
     base: '/api/blade-formSource/formSource', tag: 'develop', table: 'blade_form_source', tenant: true, permission: 'formSource', only: ['list', 'detail', 'submit'],
     columns: { id: 'id', name: 'string', sourceType: 'string', createTime: 'date' },
     body: z.object({ id: zOptId, name: z.string().trim().min(1).max(100), sourceType: z.enum(['sql']).default('sql'), datasourceId: z.string().regex(/^\d{1,19}$/), sqlContent: z.string().min(1).max(20000), requestParams: opt(z.string().max(4000)), remark: opt(z.string().max(255)) }),
-    beforeSave: async (ctx, e) => { await datasource(ctx, e.datasourceId); (await import('../../sandbox/sql.ts')).assertSingleSelect(String(e.sqlContent)); },
+    beforeSave: async (ctx, e) => { const ds = await datasource(ctx, e.datasourceId); await userSql.check(String(e.sqlContent), parseUrl(ds.url).kind); },
   });
   app.get('/api/blade-formSource/formSource/getSourceList', { schema: { tags: ['develop'], summary: 'All form data sources (id, name) for pickers' } }, async (req) =>
     ok(await sources.select(ctxOf(req)).clearSelect().select(['id', 'name', 'sourceType']).orderBy('name').execute()));
@@ -202,7 +202,8 @@ export async function developRoutes(app: FastifyInstance, { db }: ModuleDeps) {
     const b = req.body as { dataSourceId: string; sqlContent: string; requestParams?: string | Record<string, unknown> };
     let params: Record<string, unknown> = {};
     if (typeof b.requestParams === 'string' && b.requestParams.trim()) { try { params = JSON.parse(b.requestParams); } catch { throw new ApiError(400, 'invalid', { field: 'requestParams' }); } } else if (b.requestParams && typeof b.requestParams === 'object') params = b.requestParams;
-    return ok(await sql.query(await datasource(ctxOf(req), b.dataSourceId), b.sqlContent, params, { timeoutMs: 5000, maxRows: 5000 }));
+    const ctx = ctxOf(req);
+    return ok(await userSql.query({ tenantId: ctx.tenantId, datasource: await datasource(ctx, b.dataSourceId), sql: b.sqlContent, params, timeoutMs: 5000, maxRows: 5000 }));
   });
 }
 

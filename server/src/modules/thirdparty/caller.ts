@@ -7,14 +7,14 @@
 //   internal   a handler registered in this process, named by className
 // Every call (and every token request) writes a row of the third-party API log.
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Row } from '../../db/repo.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
-import { SqlRunner } from '../../sandbox/sql.ts';
+import type { DatasourceConfig, UserSql } from '../../sandbox/index.ts';
 import { Egress } from '../../net/egress.ts';
 import { encrypt } from './crypto.ts';
 import { MSG } from './messages.ts';
@@ -82,9 +82,11 @@ const maskHeaders = (h: Record<string, string>) =>
 export class ServiceCaller {
   readonly handlers = new Map<string, InternalService>();
   private pendingTokens = new Map<string, Promise<Row>>();
-  readonly sql = new SqlRunner();
-  /** egress: the server's policy (deps.egress); without one, no private or loopback address is reached */
-  constructor(private readonly db: Db, private readonly egress: Egress = new Egress()) {}
+  /**
+   * egress: the server's policy (deps.egress); without one, no private or loopback address is reached.
+   * userSql: the one executor of tenants' SQL (deps.userSql), for SQL services.
+   */
+  constructor(private readonly db: Db, private readonly egress: Egress, private readonly userSql: UserSql) {}
 
   register(s: InternalService) {
     this.handlers.set(s.name, s);
@@ -120,31 +122,33 @@ export class ServiceCaller {
     // a configured datasource of the tenant, or (platform tenant only) the platform database
     const external = String(config.dataSourceId ?? 'master') !== 'master';
     if (!external && caller.tenantId !== ADMIN_TENANT) throw new ApiError(403, MSG.sqlPlatformOnly);
-    const params = await this.params(caller, String(config.id));
+    const serviceParams = await this.params(caller, String(config.id));
     const before = config.beforeApiId ? await this.call(caller, String(config.beforeApiId), query, depth + 1, [...seen, String(config.id)]) : undefined;
     const entry: LogEntry = { configId: String(config.id), platformName: '平台数据库', apiName: String(config.name), apiUrl: `sql:${config.dataSourceId || 'master'}`, apiMethod: 'SQL', apiHeader: {}, apiParams: {} };
     return this.logged(caller, entry, async () => {
       const values = new Map<string, string>([['tenantId', caller.tenantId], ['userId', caller.userId], ['deptId', caller.deptId], ['account', caller.account]]);
       for (const [k, v] of Object.entries(query)) values.set(k, v);
-      for (const p of params) {
+      for (const p of serviceParams) {
         const v = this.resolve(p, query, values, before, undefined);
         if (v !== undefined) values.set(String(p.name), encrypt(p.encryptionMode as string, v, p.secretKey as string));
       }
-      let rows: Row[];
+      let datasource: DatasourceConfig | undefined;
       if (external) {
         const ds = await this.db.selectFrom('bladeDatasource').selectAll().where('id', '=', String(config.dataSourceId)).where('tenantId', '=', caller.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
         if (!ds) throw new CallFailure(MSG.sqlDataSource);
-        const params = Object.fromEntries(values);
-        entry.apiParams = { sql: String(config.sqlContent ?? ''), params };
-        try {
-          rows = await this.sql.query({ id: String(ds.id), url: String(ds.url), username: ds.username as string | null, password: ds.password as string | null }, String(config.sqlContent ?? ''), params, { timeoutMs: SQL_TIMEOUT_MS, maxRows: 2 });
-        } catch (e) {
-          throw new CallFailure(MSG.sqlFailed, { detail: (e as Error).message });
-        }
-      } else {
-        const { statement, bound } = bindSql(String(config.sqlContent ?? ''), values);
-        entry.apiParams = { sql: String(config.sqlContent ?? ''), params: bound };
-        rows = await this.readOnly(statement);
+        datasource = { id: String(ds.id), url: String(ds.url), username: ds.username as string | null, password: ds.password as string | null };
+      }
+      const statement = String(config.sqlContent ?? '');
+      const missing = [...statement.matchAll(/#\{\s*(\w+)\s*\}/g)].map((m) => m[1]!).find((name) => !values.has(name));
+      if (missing) throw new CallFailure(MSG.missingVariable, { name: missing });
+      const params = Object.fromEntries(values);
+      entry.apiParams = { sql: statement, params: external ? params : Object.fromEntries([...statement.matchAll(/#\{\s*(\w+)\s*\}/g)].map((m) => [m[1]!, values.get(m[1]!)])) };
+      let rows: Row[];
+      try {
+        // the platform database: the caller's tenant's rows only (sandbox/platform.ts)
+        rows = await this.userSql.query({ tenantId: caller.tenantId, datasource, sql: statement, params, timeoutMs: SQL_TIMEOUT_MS, maxRows: 2 });
+      } catch (e) {
+        throw new CallFailure(MSG.sqlFailed, { detail: (e as Error).message });
       }
       if (rows.length > 1) throw new CallFailure(MSG.sqlOneValue);
       const row = rows[0];
@@ -152,21 +156,6 @@ export class ServiceCaller {
       const data = !row ? null : cols.length === 1 ? row[cols[0]] : row;
       return { data, answer: text(data) };
     });
-  }
-
-  /** The statement inside a READ ONLY transaction with a statement time-out; at most 2 rows read. */
-  private async readOnly(statement: RawBuilder<unknown>): Promise<Row[]> {
-    try {
-      return await this.db.transaction().execute(async (tx) => {
-        await sql`set transaction read only`.execute(tx);
-        await sql.raw(`set local statement_timeout = ${SQL_TIMEOUT_MS}`).execute(tx);
-        const r = await sql<Row>`select * from (${statement}) as third_sql limit 2`.execute(tx);
-        return r.rows;
-      });
-    } catch (e) {
-      if (e instanceof CallFailure || e instanceof ApiError) throw e;
-      throw new CallFailure(MSG.sqlFailed, { detail: (e as Error).message });
-    }
   }
 
   // ---------------------------------------------------------------- external HTTP
@@ -464,32 +453,3 @@ function validitySeconds(cfg: Row, answerText: string, type: unknown): number {
   }
   return Number.isFinite(n) && n > 0 ? Math.floor(n * unitSeconds(cfg.validityUnit)) : 0;
 }
-
-/**
- * An SQL service statement: one SELECT or WITH query; #{name} placeholders become bound
- * parameters (call variables, parameters of the service, tenantId, userId, deptId, account).
- */
-export function checkSql(text: string): string | null {
-  const noComments = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/--[^\n]*/g, ' ');
-  const body = noComments.trim().replace(/;\s*$/, '');
-  if (!body || body.includes(';')) return null;
-  if (!/^\(?\s*(select|with)\b/i.test(body)) return null;
-  return body;
-}
-
-function bindSql(text: string, values: Map<string, string>): { statement: RawBuilder<unknown>; bound: Record<string, string> } {
-  const body = checkSql(text);
-  if (!body) throw new CallFailure(MSG.sqlOnlySelect);
-  const bound: Record<string, string> = {};
-  const pieces = body.split(/#\{(\w+)\}/);
-  let statement: RawBuilder<unknown> = sql.raw(pieces[0]);
-  for (let i = 1; i < pieces.length; i += 2) {
-    const name = pieces[i];
-    const v = values.get(name);
-    if (v === undefined) throw new CallFailure(MSG.missingVariable, { name });
-    bound[name] = v;
-    statement = sql`${statement}${v}${sql.raw(pieces[i + 1])}`;
-  }
-  return { statement, bound };
-}
-

@@ -19,7 +19,8 @@ import { zmsg, type Message } from '../../http/messages.ts';
 import type { Columns } from '../../http/page.ts';
 import type { ModuleDeps } from '../index.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
-import { checkSql, ServiceCaller, SQL_TIMEOUT_MS, HTTP_TIMEOUT_MS, type Caller } from './caller.ts';
+import { PARSE_MSG, parseUrl } from '../../sandbox/index.ts';
+import { ServiceCaller, SQL_TIMEOUT_MS, HTTP_TIMEOUT_MS, type Caller } from './caller.ts';
 import { aesSpec, ENCRYPTIONS, validRsaKey } from './crypto.ts';
 import { MSG } from './messages.ts';
 
@@ -97,9 +98,8 @@ const safeEqual = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress }: ModuleDeps) {
-  const caller = new ServiceCaller(db, egress);
-  app.addHook('onClose', async () => { await caller.sql.close(); });
+export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress, userSql }: ModuleDeps) {
+  const caller = new ServiceCaller(db, egress, userSql);
 
   // ---- internal services a config can name (className) ----
   caller.register({
@@ -224,7 +224,13 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress 
           throw new ApiError(400, MSG.sqlDataSource);
         }
         if (!e.sqlContent || !String(e.sqlContent).trim()) throw new ApiError(400, MSG.sqlContent);
-        if (!checkSql(String(e.sqlContent))) throw new ApiError(400, MSG.sqlOnlySelect);
+        // the parser's verdict when it is saved; the same executor checks it again on every call
+        const ds = e.dataSourceId === 'master' ? undefined : await db.selectFrom('bladeDatasource').select('url').where('id', '=', String(e.dataSourceId)).executeTakeFirst();
+        try {
+          await userSql.check(String(e.sqlContent), ds ? parseUrl(String(ds.url)).kind : 'platform');
+        } catch (err) {
+          throw err instanceof ApiError && err.key === PARSE_MSG.oneSelect ? new ApiError(400, MSG.sqlOnlySelect) : err;
+        }
       } else {
         if (!e.serviceAuthId) throw new ApiError(400, MSG.serviceAuthId);
         if (!e.url) throw new ApiError(400, MSG.url);

@@ -204,6 +204,9 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   const modelSubmit = async (req: FastifyRequest) => {
     const body = req.body as z.infer<typeof modelBody>;
     if (body.xml) await parseBpmn(body.xml); // refuse a diagram the engine cannot read before storing it
+    // submit checks of type SQL meet the executor's parser when saved (and again when they run)
+    const settings = typeof body.settings === 'string' && body.settings.trim().startsWith('{') ? parseJson<ModelSettings>(body.settings, {}) : {};
+    for (const c of settings.submitValidate ?? []) if (c.validateType === 'sql' && String(c.diySql ?? '').trim()) await wf.userSql.check(String(c.diySql));
     // '' clears the category: the column is a bigint
     return ok(await models.save(ctxOf(req), { ...body, categoryId: body.categoryId === '' ? null : body.categoryId }));
   };

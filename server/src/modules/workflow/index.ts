@@ -37,7 +37,7 @@ export async function workflowRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   const { db, config } = deps;
   const engine = new WorkflowEngine(db);
   app.decorate('workflow', engine);
-  const wf = new WorkflowService(db, engine);
+  const wf = new WorkflowService(db, engine, deps.userSql);
 
   await processRoutes(app, wf);
   await opsRoutes(app, wf);

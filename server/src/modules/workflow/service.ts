@@ -9,6 +9,7 @@ import { isId, type Row } from '../../db/repo.ts';
 import { me, type AuthUser } from '../../http/auth.ts';
 import { ApiError, failText } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
+import type { UserSql } from '../../sandbox/index.ts';
 import { runScript } from './engine/sandbox.ts';
 import { parseBpmn, WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type FlowNode, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
 import type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
@@ -136,7 +137,7 @@ export const DEFAULT_BUTTON_NAMES: Record<string, string> = {
 };
 
 export class WorkflowService {
-  constructor(readonly db: Db, readonly engine: WorkflowEngine) {}
+  constructor(readonly db: Db, readonly engine: WorkflowEngine, readonly userSql: UserSql) {}
 
   // ---- tenant guards ---------------------------------------------------------------------------
 
@@ -421,7 +422,7 @@ export class WorkflowService {
       let passed = false;
       try {
         if (c.validateType === 'js') passed = !!(await runScript(String(c.diyJS ?? 'false'), values)).result;
-        else if (c.validateType === 'sql') passed = (await this.checkSql(String(c.diySql ?? ''), values)) === (Number(c.resConfig ?? 0) === 0);
+        else if (c.validateType === 'sql') passed = (await this.checkSql(actorOf(req).tenantId, String(c.diySql ?? ''), values)) === (Number(c.resConfig ?? 0) === 0);
       } catch {
         passed = false; // a failing check refuses, as a falsy one does
       }
@@ -429,28 +430,14 @@ export class WorkflowService {
     }
   }
 
-  /** Runs a configured query read-only; #{name} placeholders bind form values. Answers whether rows came back. */
-  private async checkSql(text: string, values: Row): Promise<boolean> {
-    const params: unknown[] = [];
-    const raw = text.replace(/#\{(\w+)\}/g, (_, name: string) => {
-      const v = values[name];
-      params.push(v === undefined || v === null ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
-      return `$${params.length}`;
-    });
-    if (/;\s*\S/.test(raw)) return false; // one statement only
-    return this.db.transaction().execute(async (tx) => {
-      await sql`set transaction read only`.execute(tx);
-      const parts = raw.split(/\$(\d+)/);
-      const frags: string[] = [];
-      const binds: unknown[] = [];
-      for (let i = 0; i < parts.length; i++) {
-        if (i % 2 === 0) frags.push(parts[i]!);
-        else binds.push(params[Number(parts[i]) - 1]);
-      }
-      const q = sql.join(frags.map((f, i) => (i < binds.length ? sql`${sql.raw(f)}${binds[i]}` : sql.raw(f))), sql``);
-      const r = await sql`select 1 from (${q}) as check_rows limit 1`.execute(tx);
-      return r.rows.length > 0;
-    });
+  /**
+   * Runs a configured query through the user-SQL executor: the platform database as the restricted
+   * role, the start's tenant's rows only, read-only, time-limited; #{name} binds form values.
+   * Answers whether rows came back.
+   */
+  private async checkSql(tenantId: string, text: string, values: Row): Promise<boolean> {
+    const rows = await this.userSql.query({ tenantId, sql: text, params: values, maxRows: 1 });
+    return rows.length > 0;
   }
 }
 
