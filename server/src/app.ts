@@ -19,6 +19,7 @@ import { CacheSync } from './http/cache-sync.ts';
 import { metrics } from './http/metrics.ts';
 import { contract } from './http/contract.ts';
 import { fileGuard } from './http/files.ts';
+import { jsonBodies } from './http/json-depth.ts';
 import { rateLimitStore, trustHops } from './http/rate-limit.ts';
 import { routeTable } from './http/route-table.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const limits = await rateLimitStore(config, (err) => app.log.warn({ err }, 'rate-limit store'));
   app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, limits.plugin);
+  await app.register(jsonBodies); // nesting deeper than MAX_JSON_DEPTH answers 400 before parsing
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20, parts: 25 } });
   await app.register(authentication, { tokens, permissions: (u) => services.menus.codes(u), apiAllowed: (u, path) => services.scopes.allows(u, path) });

@@ -52,7 +52,7 @@ export const contract = fp(async (app: FastifyInstance, opts: { recordError?: Er
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const { status, msg } = describe(err, req.lang);
+    const { status, msg } = describe(err, req.lang, req.isMultipart?.());
     // refused before its body was read (e.g. an upload over the limit): close the connection, or the
     // unread rest of the body would be taken for the next request on it and that request would hang
     if (!req.raw.complete) reply.header('Connection', 'close');
@@ -68,8 +68,11 @@ function send(reply: FastifyReply, status: number, msg: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ code: status, success: false, data: null, msg });
 }
 
+/** busboy's own refusals of a malformed multipart body (@fastify/busboy: multipart.js, Dicer.js, index.js) */
+const MULTIPART_ERROR = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Missing Content-Type-header\.|Unsupported Content-Type\.|The needle cannot)/;
+
 /** Turns any thrown thing into a status and a message fit for the user (never a stack). */
-export function describe(err: FastifyError | Error, lang: Lang): { status: number; msg: string } {
+export function describe(err: FastifyError | Error, lang: Lang, multipart = false): { status: number; msg: string } {
   if (err instanceof ApiError) return { status: err.status, msg: err.text ?? t(err.key, lang, err.params) };
   const fe = err as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (fe.validation) return { status: 400, msg: validationMessage(fe, lang) };
@@ -85,7 +88,15 @@ export function describe(err: FastifyError | Error, lang: Lang): { status: numbe
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return { status: 415, msg: t('unsupportedMedia', lang) };
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { status: 400, msg: t('badMultipart', lang) };
   }
+  // the multipart parser (busboy) refuses a body without boundary, truncated, or with a bad header
+  // with plain errors: they are the client's to fix, whichever upload route read the body
+  if (MULTIPART_ERROR.test(err.message ?? '')) return { status: 400, msg: t('badMultipart', lang) };
+  // a file part whose body ended early closes its stream before the end: the reading route sees a premature close
+  if (multipart && fe.code === 'ERR_STREAM_PREMATURE_CLOSE') return { status: 400, msg: t('badMultipart', lang) };
   if (err instanceof SyntaxError) return { status: 400, msg: t('badJson', lang) };
   // PostgreSQL refusals caused by the input (constraint and value errors) are the client's to fix
   const pg = (err as { code?: unknown }).code;

@@ -59,6 +59,9 @@ const M = {
   fileMissing: ['请选择要上传的文件', 'Choose a file to upload'],
   fileIllegal: ['请勿上传非法文件！', 'Illegal file type!'],
   fileTooLarge: ['上传文件超出大小限制', 'The uploaded file is too large'],
+  badMultipart: ['上传的表单数据格式不正确（缺少分隔符、内容不完整或格式错误）', 'The multipart form data is malformed (no boundary, a truncated part or a bad part header)'],
+  filePart: ['请把文件放在表单字段 {field} 中上传', 'Send the file in the form field {field}'],
+  jsonTooDeep: ['请求数据嵌套层级过深（最多 {max} 层）', 'The data is nested too deeply (at most {max} levels)'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof M;

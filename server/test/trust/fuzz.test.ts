@@ -78,7 +78,15 @@ await (process.env.TRUST_FUZZ_PG === '1' ? forEachDatabase : (name: string, fn: 
     for (const v of UNICODE) out.push(post('unicode body', false, JSON.stringify(sample(bs ?? { type: 'object' }, { str: v })), 'application/json'));
     for (const v of SQLISH.slice(0, 2)) out.push(post('sql in body', false, JSON.stringify(sample(bs ?? { type: 'object' }, { str: v })), 'application/json', `?${new URLSearchParams({ ids: v, id: v })}`));
     out.push(post('oversized body', true, JSON.stringify({ blob: 'x'.repeat(BODY_LIMIT + 10) }), 'application/json'));
-    out.push(post('deep nesting', false, '['.repeat(5000) + ']'.repeat(5000), 'application/json'));
+    // nesting past the JSON depth limit (64) is refused before parsing, however deep, in objects or arrays
+    out.push(post('deep nesting', true, '['.repeat(5000) + ']'.repeat(5000), 'application/json'));
+    out.push(post('deep nesting', true, '{"a":'.repeat(65) + '1' + '}'.repeat(65), 'application/json'));
+    out.push(post('deep nesting', true, '['.repeat(100_000), 'application/json'));
+    out.push(post('deep nesting', false, JSON.stringify({ ...(good ?? {}), variables: '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) }), 'application/json'));
+    // bytes that are not UTF-8, a charset nobody speaks, broken percent-escapes
+    out.push(post('bad encoding', false, Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]), Buffer.from('"}')]), 'application/json'));
+    out.push(post('bad encoding', false, JSON.stringify(good ?? {}), 'application/json; charset=x-klingon'));
+    out.push(post('bad encoding', false, 'a=%ZZ&b=%E0%A4%A&name=%ff%fe&%=1', 'application/x-www-form-urlencoded'));
     out.push(post('content type', false, JSON.stringify(good ?? {}), 'text/plain'));
     out.push(post('content type', false, 'a=1&b[c]=2&__proto__[x]=1', 'application/x-www-form-urlencoded'));
     out.push(post('content type', false, 'x', 'multipart/form-data; boundary=zzz'));
@@ -98,6 +106,21 @@ await (process.env.TRUST_FUZZ_PG === '1' ? forEachDatabase : (name: string, fn: 
       const many = new FormData();
       for (let i = 0; i < 30; i++) many.append('f' + i, new Blob([png]), `f${i}.png`);
       out.push(post('too many parts', false, many, null));
+      // malformed multipart: every one is the client's mistake (400), none may store anything
+      const B = 'trustBoundary';
+      const part = (name: string, file: string, body: string, extra = '') => `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"${extra}\r\nContent-Type: application/octet-stream\r\n\r\n${body}\r\n`;
+      const whole = part('file', 'a.png', 'x') + part('files', 'a.bpmn20.xml', 'x') + `--${B}--\r\n`;
+      const mp = `multipart/form-data; boundary=${B}`;
+      out.push(post('multipart: no boundary', true, whole, 'multipart/form-data'));
+      out.push(post('multipart: truncated', true, `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n` + png.toString('latin1') + 'x'.repeat(6000), mp));
+      out.push(post('multipart: truncated', true, part('file', 'a.png', 'x').slice(0, 40), mp));
+      out.push(post('multipart: bad header', true, `--${B}\r\nContent-Disposition\r\n\r\nabc\r\n--${B}--\r\n`, mp));
+      out.push(post('multipart: bad header', true, `--${B}\r\n\r\nabc\r\n--${B}--\r\n`, mp));
+      out.push(post('multipart: part name', true, part('zzz', 'a.png', png.toString('latin1')) + `--${B}--\r\n`, mp));
+      out.push(post('multipart: part name', true, `--${B}\r\nContent-Disposition: form-data; name="file"\r\n\r\nnot a file\r\n--${B}--\r\n`, mp));
+      out.push(post('multipart: boundary', true, whole.replaceAll(B, 'b'.repeat(300)), `multipart/form-data; boundary=${'b'.repeat(300)}`));
+      out.push(post('multipart: encoding', false, part('file', 'x.png', png.toString('latin1'), "; filename*=bogus''%ff%fe%zz.png") + `--${B}--\r\n`, mp));
+      out.push(post('multipart: encoding', false, Buffer.concat([Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="`), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(`.png"\r\n\r\n`), png, Buffer.from(`\r\n--${B}--\r\n`)]), `${mp}; charset=x-klingon`));
     }
     return out;
   };
@@ -109,6 +132,7 @@ await (process.env.TRUST_FUZZ_PG === '1' ? forEachDatabase : (name: string, fn: 
     const wrong: string[] = [];
     const slow = new Map<string, number>();
     let unattributed = 0;
+    const multipartRoutes: string[] = [];
     let print = await fingerprint(db);
     for (const r of routes) {
       // a JSON body refused as 415 marks an upload route
@@ -118,11 +142,22 @@ await (process.env.TRUST_FUZZ_PG === '1' ? forEachDatabase : (name: string, fn: 
       let data: unknown;
       try { data = JSON.parse(probe.text)?.data; } catch { /* not JSON */ }
       const list = Array.isArray(data) || Array.isArray((data as { records?: unknown } | null)?.records);
-      const vs = variants(r, r.method === 'POST' && probe.status === 415, list);
+      // an upload route: refuses a JSON body as 415, or says multipart in its summary
+      const uploads = r.method === 'POST' && (probe.status === 415 || /multipart/i.test(String((r.schema as { summary?: string } | undefined)?.summary ?? '')));
+      if (uploads) multipartRoutes.push(r.url);
+      const vs = variants(r, uploads, list);
       // the variants every route must refuse go first, so a change of the data can be pinned on them
       vs.sort((a, b) => Number(b.refusedExpected) - Number(a.refusedExpected));
       let allRefused = true;
+      let expectedDone = false;
+      // the variants every route must refuse (malformed JSON and multipart, nesting past the limit, …) change no row
+      const beforeRefused = r.method !== 'GET' ? await fingerprint(db) : null;
       for (const v of vs) {
+        if (!v.refusedExpected && !expectedDone && beforeRefused) {
+          expectedDone = true;
+          const diff = changed(beforeRefused, await fingerprint(db));
+          if (diff.length) wrong.push(`${r.method} ${r.url}: requests it refused changed ${diff.join(', ')}`);
+        }
         let a = await v.go();
         if (a.status === 401 && !r.public) { // a route ended the session (should not): note it and carry on
           wrong.push(`${r.method} ${r.url} [${v.kind}]: the session ended`);
@@ -151,6 +186,8 @@ await (process.env.TRUST_FUZZ_PG === '1' ? forEachDatabase : (name: string, fn: 
     for (const [k, list] of byKind) console.log(`#   ${k.padEnd(18)} ${list.length} -> ${tally(list)}`);
     console.log(`#   slowest routes: ${[...slow.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, ms]) => `${k} ${ms} ms`).join('; ')}`);
     console.log(`#   routes whose accepted fuzz requests changed data (allowed): ${unattributed}`);
+    console.log(`#   upload (multipart) routes: ${multipartRoutes.join(', ')}`);
+    for (const must of ['/api/blade-resource/oss/endpoint/put-file', '/api/blade-flow/manager/deploy-upload', '/api/blade-system/user/import-user']) assert.ok(multipartRoutes.includes(must), `${must} not fuzzed as an upload`);
     assert.deepEqual(wrong, []);
   });
 });

@@ -14,6 +14,7 @@ import { isId } from '../../db/repo.ts';
 import { ctxOf, resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
+import { fileField } from '../../http/uploads.ts';
 import type { Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
 import { acceptList, judge } from './files.ts';
@@ -46,9 +47,7 @@ export async function resourceRoutes(app: FastifyInstance, { db, config, egress 
     schema: { tags: ['resource'], summary: 'Upload one file (multipart field file; optional query accept=image,pdf,... narrows the kinds); answers {link, originalName, name, attachId}. The content must match the name: images, video, audio, documents, archives only.', querystring: z.object({ accept: z.string().max(500).optional() }).passthrough() },
   }, async (req) => {
     const ctx = ctxOf(req);
-    if (!req.isMultipart()) throw new ApiError(415, 'unsupportedMedia');
-    const file = await req.file();
-    if (!file) throw new ApiError(400, 'fileMissing');
+    const file = await fileField(req, 'file');
     const accept = acceptList((req.query as { accept?: string }).accept);
     // read the head to judge the content, then stream head + rest to disk
     const chunks: Buffer[] = [];
@@ -79,7 +78,16 @@ export async function resourceRoutes(app: FastifyInstance, { db, config, egress 
       if (!done) for (let r = await it.next(); !r.done; r = await it.next()) if (!body.write(r.value)) await new Promise((res) => body.once('drain', res));
       body.end();
     })();
-    await Promise.all([pipeline(body, createWriteStream(dest)), rest]);
+    const writing = pipeline(body, createWriteStream(dest));
+    try {
+      await Promise.all([writing, rest]);
+    } catch (e) {
+      // a part cut short (truncated body): once the writer has stopped, no half file stays behind; the error mapping answers 400
+      body.destroy();
+      await writing.catch(() => undefined);
+      await unlink(dest).catch(() => undefined);
+      throw e;
+    }
     if (file.file.truncated) {
       await unlink(dest).catch(() => undefined);
       throw new ApiError(413, 'fileTooLarge');

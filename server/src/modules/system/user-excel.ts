@@ -10,6 +10,7 @@ import { ctxOf } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
+import { fileField } from '../../http/uploads.ts';
 import { hashPassword, md5 } from '../auth/password.ts';
 import type { ModuleDeps } from '../index.ts';
 import { MSG } from './messages.ts';
@@ -83,9 +84,7 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
     config: { permission: 'user_import' },
   }, async (req) => {
     const ctx = ctxOf(req);
-    if (!req.isMultipart()) throw new ApiError(415, 'unsupportedMedia');
-    const file = await req.file();
-    if (!file) throw new ApiError(400, 'fileMissing');
+    const file = await fileField(req, 'file');
     const buf = await file.toBuffer();
     const book = new ExcelJS.Workbook();
     try {

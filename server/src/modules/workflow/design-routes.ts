@@ -12,6 +12,7 @@ import { ctxOf, resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
+import { assertFilePart } from '../../http/uploads.ts';
 import { parseBpmn } from './engine/index.ts';
 import { adminGuard, tenantInstances } from './ops-routes.ts';
 import { modelView, startableKeys } from './process-routes.ts';
@@ -400,6 +401,7 @@ function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
     const files: { name: string; xml: string }[] = [];
     for await (const part of req.parts({ limits: { files: 20 } })) {
       if (part.type === 'file') {
+        assertFilePart(part, 'files');
         const name = part.filename ?? 'process.bpmn';
         const buf = await part.toBuffer();
         if (!/\.(bpmn20\.xml|bpmn|xml)$/i.test(name)) throw new ApiError(400, MSG.fileType);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { isId, type Row } from '../../db/repo.ts';
 import { me, type AuthUser } from '../../http/auth.ts';
 import { ApiError, failText } from '../../http/errors.ts';
+import { assertJsonDepth } from '../../http/json-depth.ts';
 import type { Message } from '../../http/messages.ts';
 import type { UserSql } from '../../sandbox/index.ts';
 import { runScript } from './engine/sandbox.ts';
@@ -451,6 +452,7 @@ export function idList(v: unknown): string[] {
 
 /** wf_form_variable / variables / JSON-string fields into an object. */
 export function objectOf(v: unknown): Row {
+  assertJsonDepth(v); // variables nested past MAX_JSON_DEPTH (as text or as values) are refused (400), never stored
   if (v && typeof v === 'object' && !Array.isArray(v)) return v as Row;
   if (typeof v === 'string' && v.trim().startsWith('{')) return parseJson<Row>(v, {});
   return {};
