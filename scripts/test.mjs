@@ -25,5 +25,12 @@ if (files.some((f) => f.startsWith('web/e2e')) && process.env.SKIP_WEB_BUILD !==
   console.log('# building the web app for the browser tests');
   if (run('npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
 }
+// one migrated, seeded database (PGlite folder, PostgreSQL template) that every test server copies
+const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'create'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+let template = { pglite: '', pg: '' };
+try { template = JSON.parse(made.stdout.trim().split('\n').pop() ?? ''); } catch { console.log('# no database template: every server migrates its own'); }
+const env = { ...process.env, TEST_PGLITE_TEMPLATE: template.pglite, TEST_PG_TEMPLATE: template.pg };
 console.log(`# running ${files.length} test files`);
-process.exit(run(process.execPath, ['--import', 'tsx', '--test', '--test-timeout=300000', ...files]));
+const status = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-timeout=300000', ...files], { cwd: root, stdio: 'inherit', env }).status ?? 1;
+if (template.pglite) spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'drop', template.pglite, template.pg], { cwd: root, stdio: 'inherit', env: process.env });
+process.exit(status);

@@ -1,7 +1,7 @@
 // Boots the real server in-process on a fresh database: PGlite in a temp folder, or a new
 // database on the PostgreSQL server at 127.0.0.1:5432 (dropped afterwards). Tests speak HTTP to it.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'node:test';
@@ -32,6 +32,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Migrated, seeded databases made once per `npm test` run (server/test/template.ts, called by
+ * scripts/test.mjs): a server copies one instead of migrating and seeding from nothing (seconds per
+ * suite on PGlite). Without them (a test file run on its own) every server starts from an empty database.
+ */
+const PGLITE_TEMPLATE = process.env.TEST_PGLITE_TEMPLATE ?? '';
+const PG_TEMPLATE = process.env.TEST_PG_TEMPLATE ?? '';
+
 let pgChecked: boolean | undefined;
 /** PostgreSQL runs in the suite when reachable (and TEST_PG is not "off"). */
 export async function postgresAvailable(): Promise<boolean> {
@@ -49,13 +57,13 @@ export async function postgresAvailable(): Promise<boolean> {
   return pgChecked;
 }
 
-/** A new, empty database on the PostgreSQL test server, and how to drop it. */
-export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new database on the PostgreSQL test server (empty, or a copy of `template`), and how to drop it. */
+export async function freshPostgresDatabase(prefix: string, template = ''): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = prefix + randomBytes(6).toString('hex');
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const u = new URL(PG_ADMIN_URL);
   u.pathname = '/' + name;
@@ -86,7 +94,10 @@ export async function startServer(opts: { kind?: DbKind; config?: Partial<Config
   const dir = mkdtempSync(join(tmpdir(), 'campus-test-'));
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl = opts.databaseUrl ?? '';
-  if (kind === 'postgres' && !databaseUrl) ({ url: databaseUrl, drop: dropDb } = await freshPostgresDatabase('t_'));
+  // the templates hold the demo data: a server asked for a bare platform starts from nothing
+  const seeded = opts.config?.seedDemo !== false && !opts.config?.dataDir;
+  if (kind === 'postgres' && !databaseUrl) ({ url: databaseUrl, drop: dropDb } = await freshPostgresDatabase('t_', seeded ? PG_TEMPLATE : ''));
+  if (kind === 'pglite' && seeded && PGLITE_TEMPLATE && existsSync(join(PGLITE_TEMPLATE, 'pgdata'))) cpSync(join(PGLITE_TEMPLATE, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
   const config = loadConfig({
     dataDir: dir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '',
     webDist: opts.webDist ?? join(dir, 'no-web'), uploadDir: join(dir, 'upload'),
