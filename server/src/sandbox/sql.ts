@@ -122,7 +122,7 @@ export class SqlRunner {
           await client.query('begin transaction read only');
           await client.query(`set local statement_timeout = ${timeoutMs}`);
           // the extended protocol, even without parameters: one statement per message, whatever the text holds
-          const r = await client.query({ text, values, queryMode: 'extended' } as never);
+          const r = await client.query<Record<string, unknown>>({ text, values, queryMode: 'extended' } as import('pg').QueryConfig);
           await client.query('rollback');
           return r.rows.slice(0, maxRows);
         } catch (e) {
