@@ -1,7 +1,7 @@
 // The egress policy (server/src/net/egress.ts): which addresses a tenant's outbound connections
 // may reach, in every form an address can be written; that the connection goes to the address
 // that was checked; redirects re-checked; and, on the real server, that a tenant's third-party
-// service, CAS server, SMS gateway, S3 endpoint and mail servers cannot reach loopback without the
+// service, CAS server, SMS gateway, S3 endpoint, mail servers and datasources cannot reach loopback without the
 // operator's allowance (the loopback peer then sees no connection at all), and can with it.
 // IMAP on a plain port upgrades with STARTTLS before the password is sent.
 import assert from 'node:assert/strict';
@@ -418,6 +418,23 @@ await forEachDatabase('egress policy on the server', (kind) => {
       assert.equal(r.body.msg, refusedEn(shown));
     }
     assert.equal(peer.connections, before, 'none of them connected');
+  });
+
+  test("a tenant's datasource test on loopback (PostgreSQL, MySQL) is refused before connecting", async () => {
+    const admin = (await strict.login()).access_token;
+    const before = peer.connections;
+    let answered = 0;
+    for (const [url, host] of [[`jdbc:postgresql://127.0.0.1:${peer.port}/postgres`, '127.0.0.1'], [`jdbc:mysql://localhost:${peer.port}/mysql`, 'localhost'], [`postgres://0.0.0.0:${peer.port}/x`, '0.0.0.0']]) {
+      for (const token of [admin, tenantAdmin]) {
+        const r = await post(strict, token, '/api/blade-develop/datasource/dataSourceTest', { url, username: 'postgres', password: 'x' });
+        if (r.status === 403) continue; // a tenant without the developer menu cannot even ask
+        assert.equal(r.status, 400, url);
+        assert.equal(r.body.msg, refusedZh(host), url);
+        answered++;
+      }
+    }
+    assert.ok(answered >= 3, 'the platform administrator at least was answered');
+    assert.equal(peer.connections, before, 'no datasource connection reached the peer');
   });
 
   test('IMAP on a plain port upgrades with STARTTLS before signing in; a server without STARTTLS never sees the password', async () => {
