@@ -5,6 +5,7 @@ import { createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, cons
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
+import { parseXml } from '../src/modules/thirdparty/xml.ts';
 import { BASIC, forEachDatabase, startServer, type TestServer } from './harness.ts';
 
 /** RSA PKCS#1 v1.5 decryption as the remote (e.g. Java's RSA/ECB/PKCS1Padding) does it; Node refuses that padding for private decryption, so it is removed here. */
@@ -14,6 +15,22 @@ function pkcs1Decrypt(privateKey: string, base64: string): string {
   assert.equal(block[1], 2);
   return block.subarray(block.indexOf(0, 2) + 1).toString('utf8');
 }
+
+/** A SOAP answer: namespace prefixes, a `>` inside attribute values, CDATA, predefined and numeric entities, repeated elements. */
+const SOAP = `<?xml version="1.0" encoding="UTF-8"?>
+<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
+  <soap:Body>
+    <ns2:resp xmlns:ns2="urn:campus" note="a > b">
+      <ns2:code>0</ns2:code>
+      <data kind='x>y' title="&quot;甲&quot; &amp; 乙">
+        <name>王&amp;五 &#x4E2D;&#65;</name>
+        <remark><![CDATA[<b>优秀</b> & <i>5 > 3</i> &lt;]]></remark>
+        <score>007</score>
+        <item>1</item><item>2</item>
+      </data>
+    </ns2:resp>
+  </soap:Body>
+</soap:Envelope>`;
 
 interface Seen { method: string; path: string; query: Record<string, string>; headers: IncomingMessage['headers']; body: any }
 
@@ -43,6 +60,12 @@ async function remote(): Promise<{ url: string; seen: Seen[]; close(): Promise<v
         case '/api/xml':
           res.writeHead(200, { 'Content-Type': 'application/xml' });
           return res.end('<?xml version="1.0"?><result><code>200</code><data><name>李四</name><grade>3</grade></data></result>');
+        case '/api/soap':
+          res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
+          return res.end(SOAP);
+        case '/api/dtd':
+          res.writeHead(200, { 'Content-Type': 'application/xml' });
+          return res.end('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><r><code>0</code><v>&b;</v></r>');
         case '/api/text': res.writeHead(200); return res.end('pong');
         case '/api/counter': return json(200, { ok: 'yes', data: { n: seen.filter((s) => s.path === '/api/counter').length } });
         default: return json(404, { code: 404 });
@@ -195,6 +218,34 @@ await forEachDatabase('third-party services', (kind) => {
     const pickers = (await get('/api/serviceConfig/thirdServiceConfig/listNoPage?status=1')).body.data;
     assert.ok(pickers.some((p: { id: string }) => p.id === xml.id) && !pickers.some((p: { id: string }) => p.id === str.id));
     assert.ok((await get('/api/serviceConfig/thirdServiceAuth/listNoPage?status=1')).body.data.some((a: { id: string; name: string }) => a.id === app.id && a.name === '开放平台'));
+  });
+
+  test('xml answers are read by a real parser: namespaces, `>` in attributes, CDATA, entities; a DTD is refused', async () => {
+    const app = await submit('/api/serviceConfig/thirdServiceAuth/submit', { name: 'SOAP平台', authType: 'none', appidKey: 'appid', appidValue: 'S1', parameterPosition: 2 });
+    const data = { '@kind': 'x>y', '@title': '"甲" & 乙', name: '王&五 中A', remark: '<b>优秀</b> & <i>5 > 3</i> &lt;', score: '007', item: ['1', '2'] };
+    // paths by local name (Body.resp.code) and as written (soap:Body.ns2:resp.code) both reach the elements
+    const local = await submit('/api/serviceConfig/thirdServiceConfig/submit', { name: 'SOAP接口', serviceType: 'external', serviceAuthId: app.id, url: `${r.url}/api/soap`, requestType: 'GET', backDataType: 'xml', dataKey: 'Body.resp.data', successKey: 'Body.resp.code', successValue: '0' });
+    const res = await call(local.id);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.data, data);
+    const prefixed = await submit('/api/serviceConfig/thirdServiceConfig/submit', { name: 'SOAP接口2', serviceType: 'external', serviceAuthId: app.id, url: `${r.url}/api/soap`, requestType: 'GET', backDataType: 'xml', dataKey: 'soap:Body.ns2:resp', successKey: 'soap:Body.ns2:resp.@note', successValue: 'a > b' });
+    const whole = await call(prefixed.id);
+    assert.equal(whole.status, 200, JSON.stringify(whole.body));
+    assert.deepEqual(whole.body.data, { '@xmlns:ns2': 'urn:campus', '@note': 'a > b', 'ns2:code': '0', data });
+
+    // an entity-expansion document is not expanded: the call fails as an unreadable answer
+    const dtd = await submit('/api/serviceConfig/thirdServiceConfig/submit', { name: 'DTD接口', serviceType: 'external', serviceAuthId: app.id, url: `${r.url}/api/dtd`, requestType: 'GET', backDataType: 'xml', dataKey: 'v', successKey: 'code', successValue: '0' });
+    const refused = await call(dtd.id);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.msg, '返回内容无法按 xml 解析');
+
+    // the reader on its own: the shape callers pick from, and what it refuses
+    assert.deepEqual(parseXml('<r><a>&amp;lt;</a><b><![CDATA[&amp;]]></b><c/><d k="1"/><e k="v">t</e><f>x<g>1</g></f></r>'),
+      { a: '&lt;', b: '&amp;', c: '', d: { '@k': '1' }, e: { '@k': 'v', '#text': 't' }, f: { g: '1', '#text': 'x' } });
+    assert.deepEqual(parseXml('<only>text</only>'), { only: 'text' });
+    for (const bad of ['<r><a></r>', 'hello', '<r>', '', '<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>', '<r><__proto__><x>1</x></__proto__></r>'])
+      assert.throws(() => parseXml(bad), Error, bad);
+    assert.equal(({} as Record<string, unknown>).x, undefined, 'no prototype pollution');
   });
 
   test('required fields and their messages (002 §5)', async () => {

@@ -67,7 +67,13 @@ export function pick(obj: unknown, path: string | null | undefined): unknown {
   let cur: unknown = obj;
   for (const part of path.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean)) {
     if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+    const o = cur as Record<string, unknown>;
+    if (Object.hasOwn(o, part) || Array.isArray(o)) cur = o[part];
+    else {
+      // an XML element written with a namespace prefix (soap:Body) is found by its local name (Body) when only one matches
+      const named = Object.keys(o).filter((k) => k.endsWith(':' + part) && !k.startsWith('@'));
+      cur = named.length === 1 ? o[named[0]!] : undefined;
+    }
   }
   return cur;
 }
