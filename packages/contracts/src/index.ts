@@ -119,6 +119,16 @@ export interface PushedMessage {
   createTime: string;
 }
 
+/**
+ * Also on /userMessages/{userId}: messages of that user marked read by something they did (handled
+ * the task a notice was about, opened its page), with the user's unread count after it.
+ */
+export interface PushedRead {
+  kind: 'read';
+  ids: string[];
+  unReadCount: number;
+}
+
 /** A recipient of a sent message and its read state (isRead 0 read, 1 unread). */
 export interface Receiver {
   userId: string;

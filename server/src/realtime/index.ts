@@ -34,7 +34,8 @@ Server frames: \`{op:'message', topic, data}\`, \`{op:'error', msg}\`, \`{op:'po
 \`{op:'unsubscribed', topic}\`, \`{op:'authed', exp}\`.
 
 Topics, each ending with the user id (only your own may be subscribed; others answer an error frame):
-\`/userMessages/{userId}\` new messages, data \`{id, title, content, type, pcUrl, createTime}\`;
+\`/userMessages/{userId}\` new messages, data \`{id, title, content, type, pcUrl, createTime}\`, and messages marked read by
+what the user did elsewhere (handled or opened the task a notice was about), data \`{kind:'read', ids, unReadCount}\`;
 \`/streamMessages/{userId}\` and \`/streamMessages/{moduleId}/{userId}\` AI answer streams.
 A plain GET (no upgrade) answers 426.`;
 

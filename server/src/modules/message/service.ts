@@ -12,7 +12,7 @@ import type { Page } from '../../http/page.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import { USER_MESSAGES } from '../../realtime/topics.ts';
-import type { PushedMessage, Receiver } from '@campus/contracts';
+import type { PushedMessage, PushedRead, Receiver } from '@campus/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +50,7 @@ export interface SendMessageInput {
   roleId?: string;
 }
 
-export type { PushedMessage, Receiver };
+export type { PushedMessage, PushedRead, Receiver };
 
 const M = {
   noReceivers: ['请选择接收人', 'Choose at least one recipient (userIds)'],
@@ -207,6 +207,30 @@ export class MessageService {
   async remove(ctx: Ctx, ids: string[]): Promise<number> {
     const r = await this.myRows(ctx).set({ isDeleted: 1 }).where('messageId', 'in', ids).executeTakeFirst();
     return Number(r.numUpdatedRows ?? 0);
+  }
+
+  /**
+   * Marks read the user's unread messages about these business records (bizType + one of bizKeys),
+   * e.g. the notices of a task once they handled it or opened its page. The user's open clients
+   * hear it on /userMessages/{userId} as {kind:'read', ids, unReadCount}, so every bell follows.
+   * Answers the ids of the messages it marked (none: nothing pushed).
+   */
+  async readBiz(ctx: Pick<Ctx, 'tenantId' | 'userId'>, bizType: string, bizKeys: string[]): Promise<string[]> {
+    const keys = [...new Set(bizKeys.filter(Boolean))];
+    if (!keys.length || !isId(ctx.userId)) return [];
+    const about = this.db.selectFrom('bladeMessage').select('id')
+      .where('tenantId', '=', ctx.tenantId).where('bizType', '=', bizType).where('bizKey', 'in', keys).where('isDeleted', '=', 0);
+    const rows = await this.db.updateTable('bladeMessageUser').set({ isRead: READ, readTime: sql`now()` })
+      .where('tenantId', '=', ctx.tenantId).where('userId', '=', ctx.userId).where('isDeleted', '=', 0).where('isRead', '=', UNREAD)
+      .where('messageId', 'in', about).returning('messageId').execute();
+    const ids = rows.map((r) => String(r.messageId));
+    if (ids.length) {
+      const left = await this.db.selectFrom('bladeMessageInbox').select(sql<string>`count(*)`.as('n'))
+        .where('tenantId', '=', ctx.tenantId).where('userId', '=', ctx.userId).where('isDeleted', '=', 0).where('isRead', '=', UNREAD).executeTakeFirstOrThrow();
+      const frame: PushedRead = { kind: 'read', ids, unReadCount: Number(left.n) };
+      this.realtime.publishToUsers(USER_MESSAGES, [ctx.userId], frame).catch(this.log);
+    }
+    return ids;
   }
 
   async readAll(ctx: Ctx): Promise<number> {

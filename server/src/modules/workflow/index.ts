@@ -23,6 +23,12 @@ const TIMER_TICK_MS = 1000;
 /** The timer loop's own leader lock (the job scheduler holds another). */
 const TIMER_LOCK_KEY = 727_002;
 
+/** The calls that handle a task (body taskId): its notices become read for the caller. */
+const HANDLES_TASK = new Set(['completeTask', 'transferTask', 'delegateTask', 'rollbackTask', 'terminateProcess', 'claimTask', 'addMultiInstance', 'deleteMultiInstance']
+  .map((p) => `/api/blade-workflow/process/${p}`));
+/** The detail page's call (taskId, processInsId). */
+const DETAIL_PATH = '/api/blade-workflow/process/detail';
+
 /** The detail page of a task, as the message link (§2.2: base64 JSON {taskId, processInsId}). */
 export const detailUrl = (taskId: string | null, processInsId: string): string =>
   '/workflow/process/detail/' + Buffer.from(JSON.stringify({ taskId: taskId ?? '', processInsId })).toString('base64');
@@ -50,9 +56,27 @@ export async function workflowRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
     if (!to.length) return;
     await app.messages.sendMessage({
       tenantId: n.tenantId, fromUserId: n.fromUserId, title: n.title, content: n.content, type: MessageType.approval,
-      pcUrl: detailUrl(n.taskId, n.instanceId), bizType: 'process', bizKey: n.instanceId, toUserIds: to,
+      // a notice about a task is keyed by the task, so handling or opening that task marks it read
+      pcUrl: detailUrl(n.taskId, n.instanceId), bizType: n.taskId ? 'task' : 'process', bizKey: n.taskId ?? n.instanceId, toUserIds: to,
     });
   };
+  // handling a task marks the caller's notices of that task read; opening its detail page marks
+  // those of the task and of the process (copies, results) read: after the call succeeded, before it answers
+  app.addHook('onSend', async (req, reply) => {
+    const path = req.routeOptions.url;
+    if (reply.statusCode !== 200 || !path || !req.user || !app.hasDecorator('messages')) return;
+    const handled = HANDLES_TASK.has(path);
+    if (!handled && path !== DETAIL_PATH) return;
+    const q = ((handled ? req.body : req.query) ?? {}) as Record<string, unknown>;
+    const key = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^\d{1,19}$/.test(String(v)) ? String(v) : '';
+    const who = { tenantId: req.user.tenantId, userId: req.user.userId };
+    try {
+      await app.messages.readBiz(who, 'task', [key(q.taskId)]);
+      if (!handled) await app.messages.readBiz(who, 'process', [key(q.processInsId ?? q.processInstanceId)]);
+    } catch (e) {
+      app.log.warn({ err: e }, 'workflow notices not marked read');
+    }
+  });
   wireNotices(engine, wf, (n) => send(n).catch((e: unknown) => app.log.warn({ err: e }, 'workflow notice not sent')));
   wireFlowLog(engine, wf, (e) => app.log.warn({ err: e }, 'workflow flow log not written'));
 
