@@ -2,9 +2,9 @@
 import { cleanParams, type ListParams, type TreeNode } from './crud';
 import { http, type RequestConfig } from './request';
 import type { Page } from './types';
-import type { PushedMessage, Receiver } from '@campus/contracts';
+import type { PushedMessage, PushedRead, Receiver } from '@campus/contracts';
 
-export type { PushedMessage, Receiver };
+export type { PushedMessage, PushedRead, Receiver };
 
 const BASE = '/api/blade-message/message';
 

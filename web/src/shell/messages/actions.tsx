@@ -3,7 +3,8 @@ import { message, notification } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import DOMPurify from 'dompurify';
 import i18n from '../../i18n';
-import { isUnread, messageApi, type MessageRow, type PushedMessage } from '../../api/message';
+import { isUnread, messageApi, type MessageRow, type PushedMessage, type PushedRead } from '../../api/message';
+import { paramsOf } from '../../components/workflow/params';
 import { navigate } from '../nav';
 import { useSession } from '../store';
 import { TOP_SIZE, useMessages } from './store';
@@ -83,10 +84,35 @@ export function plainText(html?: string | null, max = 120): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A pushed message: the bell count rises by one and a pop-up shows its title and content (click opens it). */
+/** At most this many message pop-ups show at once; later ones of a burst fold into one summary. */
+export const MAX_POPUPS = 3;
+const SUMMARY_KEY = 'message-summary';
+/** keys of the single-message pop-ups on screen */
+const showing = new Set<string>();
+/** the messages folded into the summary while it shows */
+let folded: PushedMessage[] = [];
+
+const popupKey = (id: string) => `message-${id}`;
+
+/** A notice of a task to handle: an approval message whose link is a task's detail page. */
+export function isTaskNotice(m: Pick<PushedMessage, 'type' | 'pcUrl'>): boolean {
+  return Number(m.type) === 3 && !!paramsOf(String(m.pcUrl ?? ''), '/workflow/process/detail/')?.taskId;
+}
+
+/**
+ * A pushed message: the bell count rises by one and a pop-up shows its title and content (click
+ * opens it) — unless MAX_POPUPS are showing already (or a summary is): then it folds into one
+ * summary pop-up "N 条新待办" (tasks; else "N 条新消息") that opens the to-do list (or the message centre).
+ */
 export function receivePushed(m: PushedMessage): void {
   useMessages.getState().pushed(m);
-  const key = `message-${m.id}`;
+  if (folded.length || showing.size >= MAX_POPUPS) {
+    if (!folded.some((x) => String(x.id) === String(m.id))) folded.push(m);
+    showSummary();
+    return;
+  }
+  const key = popupKey(String(m.id));
+  showing.add(key);
   notification.open({
     key,
     className: 'message-notification',
@@ -97,9 +123,63 @@ export function receivePushed(m: PushedMessage): void {
     placement: 'bottomRight',
     duration: 6,
     style: { cursor: 'pointer' },
+    onClose: () => showing.delete(key),
     onClick: () => {
-      notification.destroy(key);
+      closePopup(key);
       void openMessage({ ...m, isRead: 1 });
     },
   });
+}
+
+function closePopup(key: string): void {
+  showing.delete(key);
+  notification.destroy(key);
+}
+
+function closeSummary(): void {
+  folded = [];
+  notification.destroy(SUMMARY_KEY);
+}
+
+function showSummary(): void {
+  const n = folded.length;
+  const tasks = folded.every(isTaskNotice);
+  const label = tasks ? (n === 1 ? 'msg.burst.task' : 'msg.burst.tasks') : n === 1 ? 'msg.burst.message' : 'msg.burst.messages';
+  notification.open({
+    key: SUMMARY_KEY,
+    className: 'message-notification message-summary',
+    icon: <BellOutlined style={{ color: 'var(--primary, #409EFF)' }} />,
+    message: i18n.t(label, { count: n }),
+    description: i18n.t(tasks ? 'msg.burst.openTasks' : 'msg.burst.openMessages'),
+    placement: 'bottomRight',
+    duration: 8,
+    style: { cursor: 'pointer' },
+    onClose: () => { folded = []; },
+    onClick: () => {
+      closeSummary();
+      if (tasks) {
+        navigate('/workflow/process/todo');
+      } else {
+        useMessages.getState().setViewing(null);
+        useMessages.getState().setDrawerOpen(true);
+      }
+    },
+  });
+}
+
+/**
+ * Messages marked read on the server by something done elsewhere (the task a notice was about was
+ * handled or opened, here or in another window): the bell takes the server's count, their pop-ups
+ * close and they leave the summary.
+ */
+export function receiveRead(r: PushedRead): void {
+  const ids = (Array.isArray(r.ids) ? r.ids : []).map(String);
+  useMessages.getState().readElsewhere(ids, r.unReadCount);
+  for (const id of ids) if (showing.has(popupKey(id))) closePopup(popupKey(id));
+  if (folded.length) {
+    const read = new Set(ids);
+    folded = folded.filter((m) => !read.has(String(m.id)));
+    if (folded.length) showSummary();
+    else closeSummary();
+  }
 }

@@ -7,11 +7,13 @@
 //    (token invalid/expired/revoked) reconnect only when the session's token is (still, or newly)
 //    valid, else stop and leave the sign-out to the session
 //  - on every (re)connect re-read my/topList, so nothing pushed while away is lost
+//  - the topic also carries {kind:'read', ids, unReadCount}: messages marked read by what the user did
+//    elsewhere (handled or opened the task a notice was about)
 //  - closed on sign-out
-import { messageApi, type PushedMessage } from '../../api/message';
+import { messageApi, type PushedMessage, type PushedRead } from '../../api/message';
 import { refreshIfDue } from '../session';
 import { useSession } from '../store';
-import { receivePushed, refreshTop } from './actions';
+import { receivePushed, receiveRead, refreshTop } from './actions';
 import { useMessages } from './store';
 
 export const WS_PATH = '/api/blade-message/ws';
@@ -132,7 +134,9 @@ class MessageChannel {
         // subscribed first, then read: a message sent in between is both pushed and listed (de-duplicated by id)
         void refreshTop();
       } else if (f.op === 'message' && f.topic === userTopic(this.userId) && f.data && typeof f.data === 'object') {
-        receivePushed(f.data as PushedMessage);
+        const data = f.data as PushedMessage | PushedRead;
+        if ('kind' in data && data.kind === 'read') receiveRead(data);
+        else receivePushed(data as PushedMessage);
       } else if (f.op === 'error') {
         console.warn('[messages]', f.msg);
       }

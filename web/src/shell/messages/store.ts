@@ -23,6 +23,8 @@ export interface MessageState {
   /** Opened (detail marked it read on the server): mark it read locally and count − 1 when it was unread. */
   markedRead(id: string, wasUnread: boolean): void;
   allRead(): void;
+  /** Marked read on the server by something done elsewhere (the task a notice was about was handled or opened). */
+  readElsewhere(ids: string[], unReadCount: number): void;
   removed(ids: string[], unreadRemoved: number): void;
   setConnected(connected: boolean): void;
   setDrawerOpen(open: boolean): void;
@@ -50,6 +52,16 @@ export const useMessages = create<MessageState>()((set) => ({
       version: s.version + 1,
     })),
   allRead: () => set((s) => ({ unReadCount: 0, messageList: s.messageList.map((m) => ({ ...m, isRead: 0 })), version: s.version + 1 })),
+  readElsewhere: (ids, unReadCount) =>
+    set((s) => {
+      const read = new Set(ids.map(String));
+      return {
+        unReadCount: Math.max(0, Number(unReadCount) || 0),
+        messageList: s.messageList.map((m) => (read.has(String(m.id)) ? { ...m, isRead: 0 } : m)),
+        viewing: s.viewing && read.has(String(s.viewing.id)) ? { ...s.viewing, isRead: 0 } : s.viewing,
+        version: s.version + 1,
+      };
+    }),
   removed: (ids, unreadRemoved) =>
     set((s) => {
       const gone = new Set(ids.map(String));
