@@ -46,6 +46,8 @@ export interface Config {
   egressAllow: string[];
   /** IMAP_ALLOW_PLAINTEXT=true: sign in to an IMAP server on a plain port that offers no STARTTLS (password in clear); off by default */
   imapAllowPlaintext: boolean;
+  /** POP3_ALLOW_PLAINTEXT=true: sign in to a POP3 server on a plain port that offers no STLS (password in clear); off by default */
+  pop3AllowPlaintext: boolean;
 }
 
 /** A setting of the environment that cannot be used; the message names every bad variable. */
@@ -134,6 +136,7 @@ const ENV = z.object({
     return list;
   }).optional(),
   IMAP_ALLOW_PLAINTEXT: bool.optional(),
+  POP3_ALLOW_PLAINTEXT: bool.optional(),
   // read where they are used (db/index.ts, db/ids.ts, main.ts, http/metrics.ts, realtime): checked here so a bad one stops the start too
   PG_POOL_MAX: whole(1, 10000).optional(),
   DB_POOLER: z.enum(['transaction', 'session'], { message: 'must be transaction or session' }).optional(),
@@ -189,6 +192,7 @@ export function loadConfig(over: Partial<Config> = {}, source: NodeJS.ProcessEnv
     seedDemo: env.SEED_DEMO ?? true,
     egressAllow: env.EGRESS_ALLOW ?? [],
     imapAllowPlaintext: env.IMAP_ALLOW_PLAINTEXT ?? false,
+    pop3AllowPlaintext: env.POP3_ALLOW_PLAINTEXT ?? false,
     ...over,
   };
 }

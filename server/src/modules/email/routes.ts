@@ -47,7 +47,7 @@ const presentJson = (r: Row): Row => {
 const idOf = (req: { query: unknown; body: unknown }) => (req.query as { id?: string }).id ?? (req.body as { id?: string } | undefined)?.id;
 
 export async function emailRoutes(app: FastifyInstance, { db, config, egress }: ModuleDeps) {
-  const mail = new EmailService(db, config.uploadDir, { egress, imapAllowPlaintext: config.imapAllowPlaintext });
+  const mail = new EmailService(db, config.uploadDir, { egress, imapAllowPlaintext: config.imapAllowPlaintext, pop3AllowPlaintext: config.pop3AllowPlaintext });
   const tenantRow = async (table: string, ctx: Ctx, id: unknown, missing: Message) => {
     const r = isId(String(id ?? '')) ? await db.selectFrom(table).selectAll().where('tenantId', '=', ctx.tenantId).where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
     if (!r) throw new ApiError(400, missing);

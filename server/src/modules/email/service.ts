@@ -80,12 +80,14 @@ export function fillTemplate(text: string, params: Record<string, unknown>, html
 const textOf = (html: string) => html.replace(/<(br|\/p|\/div|\/li|\/h\d)\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '')
   .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\n{3,}/g, '\n\n').trim();
 
-/** How the mail clients reach the network: the egress policy, and whether IMAP may sign in without TLS. */
+/** How the mail clients reach the network: the egress policy, and whether IMAP / POP3 may sign in without TLS. */
 export interface MailNet {
   /** the server's egress policy (deps.egress); without one, no private or loopback address is reached */
   egress?: Egress;
   /** config.imapAllowPlaintext: sign in to a plain-port IMAP server that offers no STARTTLS (default: refuse) */
   imapAllowPlaintext?: boolean;
+  /** config.pop3AllowPlaintext: sign in to a plain-port POP3 server that offers no STLS (default: refuse) */
+  pop3AllowPlaintext?: boolean;
 }
 
 /** SMTP to the platform's host through the egress policy: the checked address, the host name kept for TLS. */
@@ -265,7 +267,7 @@ export class EmailService {
     const t = await this.egress.target(String(c.host), Number(c.port));
     const options = {
       host: t.address, servername: t.servername, port: Number(c.port), secure: Number(c.secure) === 1, username: String(c.username), password: String(c.password),
-      allowPlaintext: this.net.imapAllowPlaintext === true,
+      allowPlaintext: (String(c.protocol) === 'imap' ? this.net.imapAllowPlaintext : this.net.pop3AllowPlaintext) === true,
     };
     return String(c.protocol) === 'imap'
       ? { options, check: imapCheck, fetch: imapFetch }
