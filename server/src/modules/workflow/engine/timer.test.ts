@@ -1,13 +1,21 @@
 // ISO-8601 durations and cycles: calendar months and years like Java's Period (clamped to the month's end),
-// the time part exact, cycles counted from their anchor.
+// on the server's time zone's calendar; the time part exact; cycles counted from their anchor.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { addDuration, firstSchedule, nextSchedule, type Schedule } from './timer.ts';
 
 const at = (iso: string) => new Date(iso);
 const add = (from: string, d: string) => addDuration(at(from), d).toISOString();
 
+/** Runs a suite's tests with the process in time zone tz (Node applies a changed TZ at once). */
+const zone = (tz: string) => {
+  const was = process.env.TZ;
+  before(() => { process.env.TZ = tz; });
+  after(() => { if (was === undefined) delete process.env.TZ; else process.env.TZ = was; });
+};
+
 describe('ISO-8601 durations', () => {
+  zone('UTC');
   test('a month from a month end is the last day of the next month (Feb 28, Feb 29 in a leap year)', () => {
     assert.equal(add('2026-01-31T09:30:00.000Z', 'P1M'), '2026-02-28T09:30:00.000Z');
     assert.equal(add('2028-01-31T09:30:00.000Z', 'P1M'), '2028-02-29T09:30:00.000Z');
@@ -43,6 +51,7 @@ describe('ISO-8601 durations', () => {
 });
 
 describe('ISO-8601 cycles', () => {
+  zone('UTC');
   const fire = (s: Schedule, n: number) => {
     const out = [s.due.toISOString()];
     let cur: Schedule | undefined = s;
@@ -91,5 +100,32 @@ describe('ISO-8601 cycles', () => {
   test('bad cycles are refused', () => {
     for (const bad of ['R0/P1D', 'R/PT0S', 'P1D', 'R/x/P1D', 'R/2026-01-01T00:00:00Z/P1.5M', '0 0 * * *'])
       assert.throws(() => firstSchedule({ kind: 'cycle', text: bad }, at('2026-01-01T00:00:00Z')), Error, bad);
+  });
+});
+
+describe('the calendar is the server time zone\'s (TZ), like a Java Calendar', () => {
+  describe('Asia/Shanghai', () => {
+    zone('Asia/Shanghai');
+    test('a month from a local month end before 08:00 (still Jan 30 in UTC) is the local Feb 28, not Mar 1', () => {
+      assert.equal(add('2026-01-31T07:00:00+08:00', 'P1M'), '2026-02-27T23:00:00.000Z'); // Feb 28 07:00 local
+      assert.equal(add('2028-01-31T07:00:00+08:00', 'P1M'), '2028-02-28T23:00:00.000Z'); // Feb 29 07:00 local
+      assert.equal(add('2026-03-31T23:30:00+08:00', 'P1M'), '2026-04-30T15:30:00.000Z'); // Apr 30 23:30 local
+      const s = firstSchedule({ kind: 'cycle', text: 'R3/2026-01-31T00:00:00+08:00/P1M' }, at('2026-01-01T00:00:00Z'));
+      const second = nextSchedule(s)!;
+      assert.deepEqual([second.due.toISOString(), nextSchedule(second)!.due.toISOString()], ['2026-02-27T16:00:00.000Z', '2026-03-30T16:00:00.000Z']);
+    });
+  });
+
+  describe('Europe/Berlin (daylight saving on 2026-03-29)', () => {
+    zone('Europe/Berlin');
+    test('P1D keeps the local time across the change, PT24H is exactly 24 hours; a daily cycle stays at 09:00', () => {
+      assert.equal(add('2026-03-28T09:00:00+01:00', 'P1D'), '2026-03-29T07:00:00.000Z'); // 09:00 CEST
+      assert.equal(add('2026-03-28T09:00:00+01:00', 'PT24H'), '2026-03-29T08:00:00.000Z'); // 10:00 CEST
+      assert.equal(add('2026-01-31T09:00:00+01:00', 'P2M'), '2026-03-31T07:00:00.000Z'); // Mar 31 09:00 CEST
+      const s = firstSchedule({ kind: 'cycle', text: 'R/2026-03-27T09:00:00+01:00/P1D' }, at('2026-03-01T00:00:00Z'));
+      const days = [s];
+      for (let i = 0; i < 3; i++) days.push(nextSchedule(days[i]!)!);
+      assert.deepEqual(days.map((d) => d.due.toISOString()), ['2026-03-27T08:00:00.000Z', '2026-03-28T08:00:00.000Z', '2026-03-29T07:00:00.000Z', '2026-03-30T07:00:00.000Z']);
+    });
   });
 });

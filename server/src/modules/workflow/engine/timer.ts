@@ -1,10 +1,12 @@
 // ISO-8601 timer definitions of BPMN timer events: timeDuration (P1DT2H), timeDate (an instant)
 // and timeCycle (R[n]/[start/]duration). Cron cycles are not accepted: say so instead of guessing.
 //
-// Calendar arithmetic is done in UTC the way Java's Period + Duration do it: years and months first,
-// clamped to the last day of the target month (Jan 31 + P1M = Feb 28, or Feb 29 in a leap year;
-// Feb 29 + P1Y = Feb 28), then weeks, days and the time part as exact elapsed time. A cycle with a
-// calendar period is counted from its anchor (start + k·period), so R/2026-01-31/P1M fires on
+// Calendar arithmetic follows Java's Period (as Flowable/Camunda, on a calendar in the server's time
+// zone, TZ): years and months first, clamped to the last day of the target month (Jan 31 + P1M =
+// Feb 28, or Feb 29 in a leap year; Feb 29 + P1Y = Feb 28), keeping the local time of day; then weeks
+// and days as calendar days (P1D is the same local time tomorrow, even across a daylight-saving change);
+// then fractions of a day and the time part (PT24H, PT90M, PT0.5S) as exact elapsed time. A cycle with a
+// calendar period is counted from its anchor (start + k·period), so R/2026-01-31T08:00/P1M fires on
 // Jan 31, Feb 28, Mar 31, Apr 30 and does not drift to the 28th after February.
 
 export interface TimerSpec {
@@ -16,13 +18,13 @@ export interface Schedule {
   due: Date;
   /** repetitions left after this one; -1 = unbounded; undefined = not a cycle */
   repeat?: number;
-  /** the cycle period, for re-arming: "P1D", or "<anchor instant>/P1M" when it has calendar months/years */
+  /** the cycle period, for re-arming: "PT10M", or "<anchor instant>/P1M" when it has calendar months/years/days */
   period?: string;
 }
 
 const DURATION = /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
 
-interface Parsed { months: number; ms: number }
+interface Parsed { months: number; days: number; ms: number }
 
 function parseDuration(duration: string): Parsed {
   const text = duration.trim();
@@ -31,23 +33,28 @@ function parseDuration(duration: string): Parsed {
   const [y, mo, w, d, h, mi, s] = m.slice(1).map((x) => (x ? Number(x.replace(',', '.')) : 0)) as [number, number, number, number, number, number, number];
   // a month has no fixed length: like Java's Period, years and months are whole numbers
   if (!Number.isInteger(y) || !Number.isInteger(mo)) throw new Error(`fractional years or months are not supported: ${duration}`);
-  return { months: y * 12 + mo, ms: Math.round(((w * 7 + d) * 86400 + h * 3600 + mi * 60 + s) * 1000) };
+  const days = w * 7 + d;
+  const whole = Math.floor(days);
+  return { months: y * 12 + mo, days: whole, ms: Math.round(((days - whole) * 86400 + h * 3600 + mi * 60 + s) * 1000) };
 }
 
-/** Adds whole calendar months in UTC, keeping the time of day and clamping the day to the month's end. */
-function addMonths(from: Date, months: number): Date {
-  if (!months) return new Date(from.getTime());
-  const total = from.getUTCFullYear() * 12 + from.getUTCMonth() + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+/** Adds calendar months (day clamped to the month's end) and calendar days, keeping the local time of day. */
+function addCalendar(from: Date, months: number, days: number): Date {
   const out = new Date(from.getTime());
-  out.setUTCFullYear(year, month, Math.min(from.getUTCDate(), last));
+  if (months) {
+    const total = from.getFullYear() * 12 + from.getMonth() + months;
+    const year = Math.floor(total / 12);
+    const month = total - year * 12;
+    const last = new Date(year, month + 1, 0).getDate();
+    out.setFullYear(year, month, Math.min(from.getDate(), last));
+  }
+  if (days) out.setDate(out.getDate() + days);
   return out;
 }
 
+/** from + times·p: the calendar parts first (multiplied, like Period.multipliedBy), then the exact time. */
 function plus(from: Date, p: Parsed, times = 1): Date {
-  return new Date(addMonths(from, p.months * times).getTime() + p.ms * times);
+  return new Date(addCalendar(from, p.months * times, p.days * times).getTime() + p.ms * times);
 }
 
 /** Adds an ISO-8601 duration to a time (calendar months and years, like Java's Period). */
@@ -73,12 +80,12 @@ export function firstSchedule(spec: TimerSpec, now: Date): Schedule {
   if (total === 0) throw new Error(`timeCycle with zero repetitions: ${text}`);
   const duration = (parts.length === 3 ? parts[2]! : parts[1]!).trim();
   const p = parseDuration(duration);
-  if (p.months <= 0 && p.ms <= 0) throw new Error(`timeCycle with an empty period: ${text}`);
+  if (p.months <= 0 && p.days <= 0 && p.ms <= 0) throw new Error(`timeCycle with an empty period: ${text}`);
   const start = parts.length === 3 ? parseDate(parts[1]!) : undefined;
   const due = start ?? plus(now, p);
   // a calendar period is re-armed from its anchor (the start, or now for the first of start + k·period)
   const anchored = `${(start ?? now).toISOString()}/${duration}`;
-  const period = p.months && anchored.length <= 64 ? anchored : duration; // the column holds 64 characters
+  const period = (p.months || p.days) && anchored.length <= 64 ? anchored : duration; // the column holds 64 characters
   return { due, repeat: total === -1 ? -1 : total - 1, period };
 }
 
@@ -88,11 +95,11 @@ export function nextSchedule(prev: Schedule): Schedule | undefined {
   const slash = prev.period.lastIndexOf('/');
   const p = parseDuration(prev.period.slice(slash + 1));
   let due: Date;
-  if (slash < 0 || !p.months) due = plus(prev.due, p); // fixed length (or a period stored before anchors): add it
+  if (slash < 0 || (!p.months && !p.days)) due = plus(prev.due, p); // fixed length (or a period stored before anchors): add it
   else {
-    // the smallest anchor + k·period after the previous due time; months dominate, so estimate k and step
+    // the smallest anchor + k·period after the previous due time: estimate k from the mean length, then step
     const anchor = parseDate(prev.period.slice(0, slash));
-    const approx = p.months * 30.436875 * 86400_000 + p.ms;
+    const approx = (p.months * 30.436875 + p.days) * 86400_000 + p.ms;
     let k = Math.max(1, Math.floor((prev.due.getTime() - anchor.getTime()) / approx));
     while (k > 1 && plus(anchor, p, k - 1) > prev.due) k--;
     while (plus(anchor, p, k) <= prev.due) k++;
