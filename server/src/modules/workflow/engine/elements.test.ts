@@ -188,6 +188,25 @@ for (const kind of await kinds()) {
       assert.equal(await engine.instanceStatus(d.instanceId), 'finished');
     });
 
+    test('timer cycle with a calendar period: R3/<Jan 31>/P1M fires on Jan 31, Feb 29, Mar 31 (month ends, leap year, no drift)', async () => {
+      const r = await start(`<startEvent id="s"/>${flow('s', 't')}<userTask id="t" flowable:assignee="u"/>${flow('t', 'e')}<endEvent id="e"/>
+        <boundaryEvent id="monthly" attachedToRef="t" cancelActivity="false"><timerEventDefinition><timeCycle>R3/2028-01-31T08:00:00Z/P1M</timeCycle></timerEventDefinition></boundaryEvent>
+        ${flow('monthly', 'note')}<userTask id="note" flowable:assignee="boss"/>${flow('note', 'ne')}<endEvent id="ne"/>`);
+      const timers = async () => (await db.database.db.selectFrom('wfTimer').select(['dueTime', 'repeat', 'period']).where('instanceId', '=', r.instanceId).execute())
+        .map((t) => ({ due: new Date(t.dueTime as unknown as string).toISOString(), repeat: t.repeat, period: t.period }));
+      const notes = async () => (await todo(r.instanceId)).filter((t) => t.taskDefKey === 'note').length;
+      assert.deepEqual(await timers(), [{ due: '2028-01-31T08:00:00.000Z', repeat: 2, period: '2028-01-31T08:00:00.000Z/P1M' }]);
+      await engine.fireDueTimers(new Date('2028-01-31T08:00:00Z'));
+      assert.deepEqual((await timers()).map((t) => t.due), ['2028-02-29T08:00:00.000Z'], 're-armed from the stored anchor');
+      assert.equal(await engine.fireDueTimers(new Date('2028-02-29T07:59:59Z')), 0);
+      await engine.fireDueTimers(new Date('2028-02-29T08:00:00Z'));
+      assert.deepEqual((await timers()).map((t) => t.due), ['2028-03-31T08:00:00.000Z'], 'back to the month end, not Mar 29');
+      await engine.fireDueTimers(new Date('2028-03-31T08:00:00Z'));
+      assert.deepEqual(await timers(), [], 'three repetitions, then done');
+      assert.equal(await notes(), 3);
+      await engine.terminateProcess({ instanceId: r.instanceId }, 'admin');
+    });
+
     test('intermediate timer catch event waits for the clock', async () => {
       const r = await start(`<startEvent id="s"/>${flow('s', 'w')}<intermediateCatchEvent id="w"><timerEventDefinition><timeDuration>PT5M</timeDuration></timerEventDefinition></intermediateCatchEvent>
         ${flow('w', 't')}<userTask id="t" flowable:assignee="u"/>${flow('t', 'e')}<endEvent id="e"/>`);
