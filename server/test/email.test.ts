@@ -90,7 +90,7 @@ RwAwRAIgbRtkdtmY9eEAsckZyGAPX6VMXqQ0i9YmVTeTMIpIIHkCIBGsp8yTU1WY
  * STLS, and records every command with whether it arrived over TLS. `chunk`: RETR answers are
  * written in pieces of that many bytes, one per event-loop turn, so the client reads many small chunks.
  */
-async function pop3Loopback(messages: { uid: string; raw: string }[], opts: { stls?: boolean; capa?: boolean; chunk?: number } = {}) {
+async function pop3Loopback(messages: { uid: string; raw: string }[], opts: { stls?: boolean | 'stall'; capa?: boolean; chunk?: number } = {}) {
   const log: { cmd: string; arg: string; tls: boolean }[] = [];
   const server: Server = createServer((plain) => {
     let sock: Socket = plain;
@@ -119,6 +119,7 @@ async function pop3Loopback(messages: { uid: string; raw: string }[], opts: { st
       else if (cmd === 'STLS' && opts.stls && !tls) {
         plain.off('data', onData);
         plain.write('+OK begin TLS\r\n');
+        if (opts.stls === 'stall') return; // says yes, then never answers the handshake
         const secure = new TLSSocket(plain, { isServer: true, key: PEER_KEY, cert: PEER_CERT });
         secure.on('data', onData);
         secure.on('error', () => undefined);
@@ -541,6 +542,16 @@ test('POP3 STLS: a plain connection upgrades to TLS (to the same address, checke
     assert.ok(!peer.log.some((l) => l.cmd === 'PASS'));
   } finally {
     await peer.close();
+  }
+  // a server that accepts STLS and then never answers the handshake: a time-out, no password
+  const stalled = await pop3Loopback([], { stls: 'stall' });
+  try {
+    const t0 = Date.now();
+    await assert.rejects(pop3Fetch(box(stalled.port, { servername: 'localhost', timeoutMs: 500 }), () => false), /timed out/);
+    assert.ok(Date.now() - t0 < 5000);
+    assert.deepEqual(stalled.log.map((l) => l.cmd), ['CAPA', 'STLS']);
+  } finally {
+    await stalled.close();
   }
 });
 

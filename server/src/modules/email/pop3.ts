@@ -168,8 +168,10 @@ class Session {
     plain.off('error', this.onError);
     plain.off('close', this.onClose);
     const secure = await new Promise<TLSSocket>((resolve, reject) => {
-      const t = tlsConnect({ socket: plain, host: o.host, servername: sniOf(o), ca: o.ca }, () => { t.off('error', reject); resolve(t); });
-      t.once('error', reject);
+      const fail = (e: Error) => { clearTimeout(timer); t.destroy(); reject(e); };
+      const timer = setTimeout(() => fail(new Pop3Error('timed out in the TLS handshake')), this.timeoutMs);
+      const t = tlsConnect({ socket: plain, host: o.host, servername: sniOf(o), ca: o.ca }, () => { clearTimeout(timer); t.off('error', fail); resolve(t); });
+      t.once('error', fail);
     });
     this.socket = secure;
     this.listen(secure);
