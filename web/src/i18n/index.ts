@@ -9,8 +9,25 @@ export const languages: { value: Language; label: string }[] = [
   { value: 'en', label: 'English' },
 ];
 
+/**
+ * The dayjs locale of a language. Dates that carry words (weekday, month) are formatted with it
+ * explicitly — dayjs(x).locale(dayjsLocale()).format(…) or formatDate — never with dayjs's global
+ * locale alone: a dayjs object keeps the locale it was made with (a clock made before a switch
+ * would stay Chinese), and antd pro's provider also sets the global locale from its own context.
+ */
+export const dayjsLocale = (language: string = i18n.language): 'en' | 'zh-cn' => (language === 'en' ? 'en' : 'zh-cn');
+
+/** A date in the reader's language (or the one given). */
+export function formatDate(value: dayjs.ConfigType, format: string, language: string = i18n.language): string {
+  return dayjs(value).locale(dayjsLocale(language)).format(format);
+}
+
+/** The home page / lock screen date: Wednesday, November 25, 2026 or 2026年11月25日 星期三. */
+export const longDate = (value: dayjs.ConfigType, language: string = i18n.language): string =>
+  formatDate(value, language === 'en' ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd', language);
+
 const initial = useSession.getState().language;
-dayjs.locale(initial === 'en' ? 'en' : 'zh-cn');
+dayjs.locale(dayjsLocale(initial));
 
 // The labels of each language are a chunk of their own (labels.ts): the login page downloads the
 // reader's language only, and the other one when the reader switches.
@@ -49,7 +66,7 @@ export const i18nReady: Promise<void> = Promise.all([initialised, loadLabels(ini
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLabels(language);
   useSession.getState().setLanguage(language);
-  dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
+  dayjs.locale(dayjsLocale(language));
   document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   await i18n.changeLanguage(language);
 }
@@ -62,6 +79,9 @@ export function menuLabel(m: { code?: string; name: string }): string {
   if (i18n.language !== 'en' || !m.code) return m.name;
   return i18n.t(`menus.${m.code}`, { defaultValue: m.name });
 }
+
+// whoever switches the language (changeLanguage, a test, a library), dayjs's default follows it
+i18n.on('languageChanged', (language) => { dayjs.locale(dayjsLocale(language)); });
 
 export default i18n;
 

@@ -3,7 +3,7 @@
 // 删除流程 (error), 审批 (success), 撤销 (warning) — and the unfinished current node highlighted.
 import { Tag, Timeline, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, PlayCircleFilled, StopFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { formatDate } from '../../i18n';
 import { useTranslation } from 'react-i18next';
 import type { FlowEntry, ProcessDetail } from '../../pages/workflow/api';
 import './workflow.css';
@@ -29,9 +29,9 @@ const TAG_COLORS = { warning: 'orange', error: 'red', success: 'green', info: 'b
 const SHOWN = new Set(['startEvent', 'userTask', 'endEvent', 'comment', 'callActivity', 'subProcess', 'candidate']);
 
 export function History({ flow, process }: { flow: FlowEntry[]; process: ProcessDetail['process'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = process.commentShowDateFormat || 'YYYY-MM-DD HH:mm:ss';
-  const when = (v?: string | null) => (v ? dayjs(v).format(fmt) : '');
+  const when = (v?: string | null) => (v ? formatDate(v, fmt, i18n.language) : '');
   const showName = process.commentShowName !== false;
   const showDate = process.commentShowDate !== false;
   const showNode = process.commentShowNodeName !== false;

@@ -4,6 +4,7 @@ import { ArrowRightOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { longDate } from '../../i18n';
 import { signOut } from '../../shell/session';
 import { siteTitle } from '../../shell/site';
 import { useLock, useSession } from '../../shell/store';
@@ -48,7 +49,7 @@ export default function LockPage() {
     <div className="lock-page">
       <div className="lock-clock">
         <div className="lock-time">{now.format('HH:mm:ss')}</div>
-        <div className="lock-date">{now.format(i18n.language === 'en' ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd')}</div>
+        <div className="lock-date">{longDate(now, i18n.language)}</div>
       </div>
       <div className={`lock-panel${shake ? ' shake' : ''}`}>
         <Avatar size={72} src={profile?.avatar || userInfo?.avatar || undefined} icon={<UserOutlined />} />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { leaves, menuTarget, visibleMenu } from '../../shell/menu';
 import { menuIcon } from '../../shell/icons';
-import { menuLabel } from '../../i18n';
+import { formatDate, longDate, menuLabel } from '../../i18n';
 import { useSession } from '../../shell/store';
 import { website } from '../../website';
 import { MessageCenter } from '../../components/MessageCenter';
@@ -43,7 +43,7 @@ export default function Welcome() {
   const key = greetingKey(now.hour());
   const name = profile?.realName || userInfo?.real_name || userInfo?.nick_name || userInfo?.user_name || userInfo?.account || '';
   const links = useMemo(() => leaves(visibleMenu(menu, roles)).filter((m) => m.path !== website.firstPage.value), [menu, roles]);
-  const dateText = now.format(i18n.language === 'en' ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd');
+  const dateText = longDate(now, i18n.language);
 
   return (
     <div className="wel-page">
@@ -124,12 +124,12 @@ export default function Welcome() {
             }
           >
             <Descriptions column={1} size="small" labelStyle={{ color: 'rgba(0,0,0,.55)' }}>
-              <Descriptions.Item label={t('wel.loginTime')}>{loginTime ? dayjs(loginTime).format(FMT) : '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('wel.loginTime')}>{loginTime ? formatDate(loginTime, FMT, i18n.language) : '-'}</Descriptions.Item>
               <Descriptions.Item label={t('wel.tokenExpiry')}>
-                {loginTime && expiresIn ? dayjs(loginTime + expiresIn * 1000).format(FMT) : '-'}
+                {loginTime && expiresIn ? formatDate(loginTime + expiresIn * 1000, FMT, i18n.language) : '-'}
               </Descriptions.Item>
               <Descriptions.Item label={t('wel.tokenRefresh')}>
-                {loginTime ? dayjs(loginTime + website.tokenTime * 1000).format(FMT) : '-'}
+                {loginTime ? formatDate(loginTime + website.tokenTime * 1000, FMT, i18n.language) : '-'}
               </Descriptions.Item>
               <Descriptions.Item label={t('wel.permissions')}>{t('wel.permissionsCount', { count: Object.keys(permission).length })}</Descriptions.Item>
               <Descriptions.Item label={t('wel.language')}>{i18n.language === 'en' ? 'English' : '中文'}</Descriptions.Item>
