@@ -6,6 +6,8 @@ import { Alert, Button, Space, Spin, Tooltip } from 'antd';
 import { CompressOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ModelView } from '../../pages/workflow/api';
+import i18n from '../../i18n';
+import { translateModule } from './designer/translate';
 import './workflow.css';
 
 type Flow = ModelView['flow'];
@@ -46,7 +48,8 @@ export function FlowViewer({ xml, flow, height = 420 }: { xml?: string | null; f
       ]);
       if (!live || !box.current) return;
       viewer.current?.destroy();
-      const v = new NavigatedViewer({ container: box.current }) as unknown as ViewerLike;
+      // drill-down titles (Open {element}) in the reader's language
+      const v = new NavigatedViewer({ container: box.current, additionalModules: [translateModule(() => i18n.language)] }) as unknown as ViewerLike;
       viewer.current = v;
       await v.importXML(xml);
       if (!live) return;

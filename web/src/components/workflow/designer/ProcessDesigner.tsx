@@ -21,6 +21,7 @@ import type { FormRow, ModelSettings } from '../../../pages/workflow/design/api'
 import { download, processOf, S, type DElement, type ModelerLike } from './bpmn';
 import { flowableDescriptor } from './flowableModdle';
 import { PropertiesPanel } from './PropertiesPanel';
+import { translateModule } from './translate';
 import type { ButtonSetting } from './buttons';
 import './designer.css';
 
@@ -51,7 +52,7 @@ declare global {
 }
 
 export function ProcessDesigner(p: ProcessDesignerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [modeler, setModeler] = useState<ModelerLike | null>(null);
@@ -96,7 +97,12 @@ export function ProcessDesigner(p: ProcessDesignerProps) {
         import('bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css'),
       ]);
       if (!live || !box.current) return;
-      made = new Modeler({ container: box.current, moddleExtensions: { flowable: flowableDescriptor } }) as unknown as ModelerLike;
+      made = new Modeler({
+        container: box.current,
+        moddleExtensions: { flowable: flowableDescriptor },
+        // palette, context pad, replace menu and their titles in the reader's language
+        additionalModules: [translateModule(() => i18n.language)],
+      }) as unknown as ModelerLike;
       const m = made;
       m.on('selection.changed', (e: { newSelection: DElement[] }) => {
         const el = e.newSelection.length === 1 ? e.newSelection[0]! : null;
@@ -126,6 +132,17 @@ export function ProcessDesigner(p: ProcessDesignerProps) {
     // the diagram is loaded once per page; later changes come from the modeler itself
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // a language switch redraws what bpmn-js shows: the palette (i18n.changed), an open context
+  // pad (reopened) and an open popup menu (closed: reopening it gives the new language)
+  useEffect(() => {
+    if (!modeler) return;
+    modeler.get<{ fire(e: string): void }>('eventBus').fire('i18n.changed');
+    const pad = modeler.get<{ isOpen(): boolean; open(target: unknown, force?: boolean): void; _current?: { target: unknown } }>('contextPad');
+    if (pad.isOpen() && pad._current) pad.open(pad._current.target, true);
+    const popup = modeler.get<{ isOpen(): boolean; close(): void }>('popupMenu');
+    if (popup.isOpen()) popup.close();
+  }, [modeler, i18n.language]);
 
   // leaving with unsaved work asks first
   useEffect(() => {
