@@ -3,7 +3,8 @@
 // 2026年11月25日 星期三 in Chinese and Wednesday, November 25, 2026 in English — after a reload in a
 // language and after switching live from the top bar; the designer's palette, an element's context
 // pad and its replace menu (更改元素 / Change element) carry only Chinese titles in Chinese and only
-// English ones in English, and a live switch redraws the palette and the open context pad.
+// English ones in English, and a live switch redraws the palette and the open context pad; the
+// read-only diagram of a deployed version titles its drill-down button (打开 … / Open …) likewise.
 // I18N_SHOTS=/some/dir saves the designer in zh and en and the home page in en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,39 @@ const SHOTS = process.env.I18N_SHOTS;
 let server: E2EServer;
 let browser: Browser;
 let modelId: string;
+let subModelId: string;
+
+/** start → a collapsed sub-process "Review" (start → end inside) → end: the diagram shows a drill-down button on it. */
+const SUB_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn2:definitions xmlns:bpmn2="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Definitions_i18nSub" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn2:process id="i18nSub" name="子流程检查" isExecutable="true">
+    <bpmn2:startEvent id="start" />
+    <bpmn2:sequenceFlow id="f1" sourceRef="start" targetRef="review" />
+    <bpmn2:subProcess id="review" name="Review">
+      <bpmn2:startEvent id="inner_start" />
+      <bpmn2:sequenceFlow id="f2" sourceRef="inner_start" targetRef="inner_end" />
+      <bpmn2:endEvent id="inner_end" />
+    </bpmn2:subProcess>
+    <bpmn2:sequenceFlow id="f3" sourceRef="review" targetRef="end" />
+    <bpmn2:endEvent id="end" />
+  </bpmn2:process>
+  <bpmndi:BPMNDiagram id="d1">
+    <bpmndi:BPMNPlane id="p1" bpmnElement="i18nSub">
+      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="100" y="100" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="review_di" bpmnElement="review" isExpanded="false"><dc:Bounds x="200" y="78" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="360" y="100" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="118" /><di:waypoint x="200" y="118" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="300" y="118" /><di:waypoint x="360" y="118" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+  <bpmndi:BPMNDiagram id="d2">
+    <bpmndi:BPMNPlane id="p2" bpmnElement="review">
+      <bpmndi:BPMNShape id="inner_start_di" bpmnElement="inner_start"><dc:Bounds x="100" y="100" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="inner_end_di" bpmnElement="inner_end"><dc:Bounds x="200" y="100" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="136" y="118" /><di:waypoint x="200" y="118" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn2:definitions>`;
 const contexts: BrowserContext[] = [];
 
 before(async () => {
@@ -24,6 +58,11 @@ before(async () => {
   const r = await server.api('/api/blade-workflow/design/model/submit', { method: 'POST', token, json: { modelKey: 'i18nProbe', name: '语言检查' } });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   modelId = String(r.body.data.id);
+  const sub = await server.api('/api/blade-workflow/design/model/submit', { method: 'POST', token, json: { modelKey: 'i18nSub', name: '子流程检查', xml: SUB_XML } });
+  assert.equal(sub.status, 200, JSON.stringify(sub.body));
+  subModelId = String(sub.body.data.id);
+  const dep = await server.api('/api/blade-workflow/design/model/deploy', { method: 'POST', token, json: { id: subModelId } });
+  assert.equal(dep.status, 200, JSON.stringify(dep.body));
 });
 
 after(async () => {
@@ -169,4 +208,18 @@ test('a live language switch redraws the designer palette and the open context p
   await page.waitForFunction(() => document.querySelector('.djs-palette .entry[data-action="create.task"]')?.getAttribute('title') === '创建任务');
   inLanguage(await titles(page, '.djs-palette .entry'), 'zh', 'palette after switching back');
   inLanguage(await titles(page, '.djs-context-pad .entry'), 'zh', 'context pad after switching back');
+});
+
+test('the read-only diagram (a deployed version) titles its drill-down button in the page language', async () => {
+  const page = await signedIn();
+  const check = async (want: string) => {
+    await page.goto(`${server.url}/#/workflow/design/model/history/${subModelId}`);
+    await page.locator('.wf-model-history .ant-table-row').first().getByRole('button').first().click();
+    const diagram = page.locator('.ant-modal .wf-diagram[data-state=ready]');
+    await diagram.waitFor();
+    assert.equal(await diagram.locator('.bjs-drilldown').getAttribute('title'), want);
+  };
+  await check('打开 Review');
+  await setLanguage(page, 'en');
+  await check('Open Review');
 });
