@@ -1,7 +1,8 @@
 // The process designer's translate module (issue 13, "bpmn-js translated both ways"): every text
 // bpmn-js and diagram-js hand to their `translate` service — read from the installed sources, so an
 // upgrade that adds one fails here — has a Chinese entry in bpmn-zh.json, written in Chinese; no
-// entry is left that the sources no longer use; in English the template comes back unchanged.
+// entry is left that the sources no longer use; in English the template comes back unchanged; the
+// properties panel has a type name (wfd.type.*) for every element those menus make, in both languages.
 // Plain node: no server, no browser (web/e2e/bpmn-i18n.test.ts checks the drawn designer).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,6 +81,23 @@ test('every Chinese entry is Chinese: CJK text, no English word left, the same {
     return !/[\u4e00-\u9fff]/.test(bare) || /[A-Za-z]/.test(bare) || ph(en) !== ph(text);
   });
   assert.deepEqual(bad, []);
+});
+
+test('the properties panel names every element type the palette, context pad and replace menu make, in both languages', () => {
+  const files = ['popup-menu/PopupEntries.js', 'replace/ReplaceOptions.js', 'palette/PaletteProvider.js', 'context-pad/ContextPadProvider.js'];
+  const types = new Set<string>(['Process', 'Collaboration', 'SequenceFlow', 'MessageFlow', 'Association', 'DataInputAssociation', 'DataOutputAssociation']);
+  for (const f of files) {
+    for (const m of code(join(root('bpmn-js'), 'lib/features', f)).matchAll(/'bpmn:(\w+)'/g)) {
+      // event definitions and the abstract types rules test against are no element of their own
+      if (!/EventDefinition$|^(FlowNode|InteractionNode)$/.test(m[1]!)) types.add(m[1]!);
+    }
+  }
+  assert.ok(types.has('UserTask') && types.has('Group') && types.has('Lane'), [...types].join());
+  for (const lang of ['zh', 'en']) {
+    const labels = JSON.parse(readFileSync(new URL(`../src/i18n/areas/workflowDesign.${lang}.json`, import.meta.url), 'utf8')) as { wfd: { type: Record<string, string> } };
+    const missing = [...types].filter((t) => !labels.wfd.type[t]).sort();
+    assert.deepEqual(missing, [], `wfd.type labels missing in workflowDesign.${lang}.json (PropertiesPanel shows the element's type)`);
+  }
 });
 
 test('translate: English gives the template back, Chinese the entry, with the replacements in either', () => {
