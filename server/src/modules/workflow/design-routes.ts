@@ -16,7 +16,7 @@ import { assertFilePart } from '../../http/uploads.ts';
 import { parseBpmn } from './engine/index.ts';
 import { adminGuard, tenantInstances } from './ops-routes.ts';
 import { modelView, startableKeys } from './process-routes.ts';
-import { actorOf, checkFormPatterns, DEFAULT_BUTTON_NAMES, MSG, parseJson, WorkflowService, type ModelSettings } from './service.ts';
+import { actorOf, checkFormPatterns, DEFAULT_BUTTON_NAMES, MSG, parseJson, say, UNCLAIMED, WorkflowService, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const D = '/api/blade-workflow/design';
@@ -446,7 +446,7 @@ function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
   app.get(`${F}/follow/list`, { schema: { tags: [TAG], summary: 'Running processes of the tenant with their current nodes (流程跟踪); paged; filters processDefinitionName, processDefinitionKey, initiator, startTime', querystring: pageQuery } }, async (req) => {
     const a = actorOf(req);
     const page = await tenantInstances(db, a.tenantId, req.query as Values, true);
-    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
+    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
   app.post(`${F}/follow/delete-process-instance`, { onRequest: adminGuard(['deployment_delete']), schema: { tags: [TAG], summary: 'Delete a running process: processInstanceId, deleteReason', body: z.object({}).passthrough() } }, async (req) => {
     const a = actorOf(req);

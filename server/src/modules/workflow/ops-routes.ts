@@ -12,7 +12,7 @@ import { ApiError } from '../../http/errors.ts';
 import { filterWhere, parsePageQuery, toPage, type Columns } from '../../http/page.ts';
 import { parseBpmn, type InstanceStatus, type TaskView } from './engine/index.ts';
 import { assertUser } from './process-routes.ts';
-import { actorOf, idList, MSG, say, WorkflowService } from './service.ts';
+import { actorOf, idList, MSG, say, UNCLAIMED, WorkflowService } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-ops';
@@ -106,7 +106,7 @@ function opsCalls(app: FastifyInstance, wf: WorkflowService): void {
   app.get(`${O}/processList`, { schema: { tags: [TAG], summary: 'Processes of the tenant with their current nodes; paged; filters on processDefinitionName, processDefinitionKey, initiator, processIsFinished, startTime/createTime', querystring: pageQuery } }, async (req) => {
     const a = actorOf(req);
     const page = await tenantInstances(db, a.tenantId, req.query as Values);
-    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
+    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
   app.get(`${O}/processNodes`, { schema: { tags: [TAG], summary: 'User-task nodes of a process (processInstanceId, processDefinitionId or taskId), for dispatch and rollback: [{nodeId, nodeName, current}]', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional(), taskId: z.string().optional() }).passthrough() } }, async (req) => {
     const a = actorOf(req);

@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { zmsg } from '../../http/messages.ts';
 import { parseBpmn, type ListQuery } from './engine/index.ts';
-import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, WorkflowService, type Actor, type FormColumn, type ModelSettings } from './service.ts';
+import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, UNCLAIMED, WorkflowService, type Actor, type FormColumn, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-process';
@@ -75,12 +75,12 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
   app.get(`${P}/sendList`, { schema: { tags: [TAG], summary: '我发起的: processes I started; paged; filters processDefKey, processDefinitionName, category, createTime_dategt/_datelt', querystring: pageQuery } }, async (req) => {
     const a = actorOf(req);
     const page = await engine.sendList(listQueryOf(a, req.query as Values));
-    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
+    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
   app.get(`${P}/copyList`, { schema: { tags: [TAG], summary: '抄送我的: copies sent to me; paged; filters processDefKey, processDefinitionName, createTime_dategt/_datelt', querystring: pageQuery } }, async (req) => {
     const a = actorOf(req);
     const page = await engine.copyList(listQueryOf(a, req.query as Values));
-    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never) });
+    return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
 
   app.get(`${P}/processList`, { schema: { tags: [TAG], summary: '发起流程: the newest version of each process of my tenant that I may start (model scope), not suspended; paged; filters name, processDefKey, category', querystring: pageQuery } }, async (req) => {
@@ -93,14 +93,46 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     const rows = all.records.filter((d) => !d.suspended && allowed(d.key) && (!name || String(d.name ?? d.key).toLowerCase().includes(name)));
     const size = q.size ?? 10;
     const current = q.current ?? 1;
+    // the category as the model has it now (else as deployed), by name; the caller's favourites and
+    // the last time the caller started each process (recently used)
+    const [categories, favourites, recent] = await Promise.all([
+      db.selectFrom('wfCategory').select(['id', 'name', 'sort']).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).execute(),
+      db.selectFrom('wfFavourite').select(['processDefKey', 'createTime']).where('tenantId', '=', a.tenantId).where('userId', '=', a.userId).execute(),
+      db.selectFrom('wfInstance').select(['definitionKey']).select((eb) => eb.fn.max('startTime').as('last'))
+        .where('tenantId', '=', a.tenantId).where('initiator', '=', a.userId).groupBy('definitionKey').execute(),
+    ]);
+    const catById = new Map(categories.map((c) => [String(c.id), c]));
+    const favOf = new Map(favourites.map((f) => [String(f.processDefKey), f.createTime]));
+    const lastOf = new Map(recent.map((r) => [String(r.definitionKey), r.last]));
+    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? new Date(String(v)).toISOString() : null);
     const records = rows.slice((current - 1) * size, current * size).map((d) => {
       const m = models.get(d.key);
+      const cat = catById.get(String(m?.categoryId ?? d.category ?? ''));
       return {
         ...d, processId: d.id, processDefKey: d.key, processDefinitionId: d.id, processDefinitionKey: d.key, processDefinitionName: d.name,
         formKey: m?.formKey ?? null, formUrl: m?.formUrl ?? null, modelType: m?.modelType ?? 0, icon: m?.icon ?? null, modelId: m?.id ?? null,
+        categoryId: cat ? String(cat.id) : null, categoryName: cat ? String(cat.name) : null, categorySort: cat ? Number(cat.sort) : null,
+        favourite: favOf.has(d.key), favouriteTime: iso(favOf.get(d.key)), lastStartTime: iso(lastOf.get(d.key)),
       };
     });
     return ok({ records, total: rows.length, size, current, pages: Math.ceil(rows.length / size) });
+  });
+
+  app.post(`${P}/favourite`, {
+    schema: { tags: [TAG], summary: '发起流程 favourites of the caller: processDefKey (a process the caller may start), favourite true (add) or false (remove); answers the caller\'s favourite keys', body: z.object({ processDefKey: z.string().trim().min(1).max(255), favourite: z.boolean() }) },
+  }, async (req) => {
+    const a = actorOf(req);
+    const b = req.body as { processDefKey: string; favourite: boolean };
+    if (b.favourite) {
+      const def = await wf.definition(a.tenantId, { key: b.processDefKey });
+      if (!(await startableKeys(wf, a, [...(await wf.models(a.tenantId, [String(def.key)])).values()]))(String(def.key))) throw new ApiError(403, MSG.cannotStart);
+      await db.insertInto('wfFavourite').values({ tenantId: a.tenantId, userId: a.userId, processDefKey: String(def.key) })
+        .onConflict((oc) => oc.columns(['tenantId', 'userId', 'processDefKey']).doNothing()).execute();
+    } else {
+      await db.deleteFrom('wfFavourite').where('tenantId', '=', a.tenantId).where('userId', '=', a.userId).where('processDefKey', '=', b.processDefKey).execute();
+    }
+    const rows = await db.selectFrom('wfFavourite').select('processDefKey').where('tenantId', '=', a.tenantId).where('userId', '=', a.userId).orderBy('createTime').execute();
+    return ok(rows.map((r) => String(r.processDefKey)));
   });
 
   // ---- start ---------------------------------------------------------------------------------

@@ -64,6 +64,9 @@ export const MSG = {
 } as const satisfies Record<string, Message>;
 
 /** A message in the caller's language (success texts of §4 "After success of an action"). */
+/** The current handler of a task nobody has yet (no assignee, no candidate with a name). */
+export const UNCLAIMED: Message = ['待认领', 'Unclaimed'];
+
 export const say = (req: FastifyRequest, m: Message): string => (req.lang === 'en' ? m[1] : m[0]);
 
 /** The acting user as the engine knows it: user id, plus groups (role ids, role aliases, dept ids) for candidate tasks. */
@@ -197,6 +200,56 @@ export class WorkflowService {
     return out;
   }
 
+  /**
+   * Who handles each active task now, as people's names (never an expression): the assignee when it
+   * is a user of the tenant (by id or account); otherwise the task's candidate users and groups
+   * (roles by id or alias, departments) by name. An assignee that is an unresolved expression
+   * (`${approver}`) or an id of nobody counts as unassigned. An empty list: nobody yet (待认领).
+   */
+  async handlerNames(tenantId: string, tasks: { taskId: string; assignee: string | null }[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (!tasks.length) return out;
+    const texts = [...new Set(tasks.map((t) => t.assignee).filter((x): x is string => !!x && !/[$#]\{/.test(x)))];
+    const users = texts.length
+      ? await this.db.selectFrom('bladeUser').select(['id', 'account', 'realName', 'name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0)
+        .where((eb) => eb.or([eb('account', 'in', texts), eb('id', 'in', texts.filter((x) => isId(x)).concat(['0']))])).execute()
+      : [];
+    const person = new Map<string, string>();
+    for (const u of users) {
+      const n = String(u.realName || u.name || u.account);
+      person.set(String(u.id), n);
+      person.set(String(u.account), n);
+    }
+    const open = tasks.filter((t) => !t.assignee || !person.has(t.assignee)).map((t) => t.taskId);
+    const links = open.length ? await this.db.selectFrom('wfIdentityLink').select(['taskId', 'userId', 'groupId']).where('taskId', 'in', open).execute() : [];
+    const userIds = links.map((l) => l.userId as string | null).filter((x): x is string => !!x);
+    const groups = [...new Set(links.map((l) => l.groupId as string | null).filter((x): x is string => !!x))];
+    const [candidates, roles, depts] = await Promise.all([
+      this.names(tenantId, userIds),
+      groups.length
+        ? this.db.selectFrom('bladeRole').select(['id', 'roleAlias', 'roleName']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0)
+          .where((eb) => eb.or([eb('roleAlias', 'in', groups), eb('id', 'in', groups.filter((g) => isId(g)).concat(['0']))])).execute()
+        : [],
+      groups.some((g) => isId(g)) ? this.db.selectFrom('bladeDept').select(['id', 'deptName']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('id', 'in', groups.filter((g) => isId(g))).execute() : [],
+    ]);
+    const group = new Map<string, string>();
+    for (const d of depts) group.set(String(d.id), String(d.deptName));
+    for (const r of roles) {
+      group.set(String(r.id), String(r.roleName));
+      if (r.roleAlias) group.set(String(r.roleAlias), String(r.roleName));
+    }
+    for (const t of tasks) {
+      if (t.assignee && person.has(t.assignee)) {
+        out.set(t.taskId, [person.get(t.assignee)!]);
+        continue;
+      }
+      const mine = links.filter((l) => String(l.taskId) === t.taskId);
+      const names = mine.map((l) => (l.userId ? candidates.get(String(l.userId)) : l.groupId ? group.get(String(l.groupId)) : undefined)).filter((x): x is string => !!x);
+      out.set(t.taskId, [...new Set(names)]);
+    }
+    return out;
+  }
+
   /** Models of the given keys (form key and url, model type, icon, category, settings). */
   async models(tenantId: string, keys: string[]): Promise<Map<string, Row>> {
     const list = [...new Set(keys.filter(Boolean))];
@@ -229,11 +282,14 @@ export class WorkflowService {
   }
 
   /** §3 process rows for instance lists (sent, copies, follow, ops). */
-  async instanceRows(tenantId: string, list: (InstanceView & Row)[]): Promise<Row[]> {
-    const [names, models] = await Promise.all([
-      this.names(tenantId, list.flatMap((i) => [i.initiator, ...i.currentNodes.map((c) => c.assignee), (i.fromUser as string | null) ?? null])),
+  async instanceRows(tenantId: string, list: (InstanceView & Row)[], unclaimed = UNCLAIMED[0]): Promise<Row[]> {
+    const [names, models, handlers] = await Promise.all([
+      this.names(tenantId, list.flatMap((i) => [i.initiator, (i.fromUser as string | null) ?? null])),
       this.models(tenantId, list.map((i) => i.processDefinitionKey)),
+      this.handlerNames(tenantId, list.flatMap((i) => i.currentNodes)),
     ]);
+    // the current handler of a node: its people's names, or 待认领 when nobody has it yet
+    const handler = (c: { taskId: string }) => (handlers.get(c.taskId) ?? []).join('、') || unclaimed;
     return list.map((i) => {
       const m = models.get(i.processDefinitionKey);
       const first = i.currentNodes[0];
@@ -242,8 +298,8 @@ export class WorkflowService {
         formKey: m?.formKey ?? null, formUrl: m?.formUrl ?? null, modelType: m?.modelType ?? 0,
         startUsername: i.initiator ? names.get(i.initiator) ?? i.initiator : null, createTime: i.startTime,
         taskName: i.currentNodes.map((c) => c.taskName).filter(Boolean).join(',') || null,
-        assigneeName: i.currentNodes.map((c) => (c.assignee ? names.get(c.assignee) ?? c.assignee : '')).filter(Boolean).join(',') || null,
-        currentNodes: i.currentNodes.map((c) => ({ ...c, assigneeName: c.assignee ? names.get(c.assignee) ?? c.assignee : null })),
+        assigneeName: i.currentNodes.map(handler).join(',') || null,
+        currentNodes: i.currentNodes.map((c) => ({ ...c, assigneeName: handler(c) })),
         fromUserName: i.fromUser ? names.get(String(i.fromUser)) ?? i.fromUser : undefined,
         status: i.processIsFinished,
       };
