@@ -45,7 +45,18 @@ class Connection {
   alive = true;
   recheck?: NodeJS.Timeout;
   expiry?: NodeJS.Timeout;
-  constructor(readonly socket: WebSocket, public user: AuthUser, public token: string, readonly lang: Lang) {}
+  constructor(readonly socket: WebSocket, public user: AuthUser, public token: string, public lang: Lang) {}
+}
+
+/** Published data that differs by the reader's language: each socket hears the variant of its language. */
+export interface Localized { $localized: Record<Lang, unknown> }
+export const localized = (variants: Record<Lang, unknown>): Localized => ({ $localized: variants });
+const isLocalized = (d: unknown): d is Localized =>
+  !!d && typeof d === 'object' && '$localized' in d && !!(d as Localized).$localized && typeof (d as Localized).$localized === 'object';
+
+/** The language a socket asks for (?lang=en|zh, as the app's language may differ from the browser's Accept-Language). */
+export function langParam(v: unknown): Lang | null {
+  return v === 'en' || v === 'zh' ? v : null;
 }
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
@@ -81,12 +92,21 @@ const FRAME_HEAD = Buffer.from('{"op":"message","topic":"');
  */
 class Delivery {
   private readonly head: Buffer;
-  private readonly tail: Buffer;
+  /** the bytes after the user id: one for every language, or one per language for Localized data */
+  private readonly tails: Record<Lang, Buffer>;
   private next = 0;
   constructor(private readonly e: RealtimeEvent) {
     // the prefix passed isTopicPrefix (ASCII, nothing to escape) when it was published
     this.head = Buffer.concat([FRAME_HEAD, Buffer.from(e.prefix + '/', 'latin1')]);
-    this.tail = Buffer.from(`","data":${JSON.stringify(e.data ?? null)}}`);
+    const tail = (data: unknown) => Buffer.from(`","data":${JSON.stringify(data ?? null)}}`);
+    if (isLocalized(e.data)) {
+      const v = e.data.$localized;
+      const zh = tail(v.zh ?? v.en);
+      this.tails = { zh, en: v.en === undefined ? zh : tail(v.en) };
+    } else {
+      const one = tail(e.data);
+      this.tails = { zh: one, en: one };
+    }
   }
 
   get done(): boolean {
@@ -101,11 +121,11 @@ class Delivery {
     for (let i = from; i < end; i++) {
       const conns = byUser.get(String(userIds[i]));
       if (!conns) continue;
-      let frame: Buffer | undefined;
+      const frames: Partial<Record<Lang, Buffer>> = {};
       for (const c of conns) {
         if (!c.topics.has(prefix) || c.socket.readyState !== WebSocket.OPEN) continue;
         // a subscribed socket's user id passed parseTopic: digits only, one byte each, nothing to escape
-        frame ??= this.frameFor(c.user.userId);
+        const frame = (frames[c.lang] ??= this.frameFor(c.user.userId, c.lang));
         // sent as text (binary: false) like every other frame; no compression is negotiated
         c.socket.send(frame, { binary: false, compress: false });
       }
@@ -114,8 +134,9 @@ class Delivery {
     return end - from;
   }
 
-  private frameFor(userId: string): Buffer {
-    const { head, tail } = this;
+  private frameFor(userId: string, lang: Lang): Buffer {
+    const { head } = this;
+    const tail = this.tails[lang] ?? this.tails.zh;
     const frame = Buffer.allocUnsafe(head.length + userId.length + tail.length);
     head.copy(frame, 0);
     frame.write(userId, head.length, 'latin1');
@@ -166,7 +187,7 @@ export class Hub {
 
   /** Takes an upgraded socket: verifies its token, then serves its frames (those sent meanwhile are kept in order). */
   accept(socket: WebSocket, req: FastifyRequest): void {
-    const lang = req.lang ?? 'zh';
+    const lang = langParam((req.query as Record<string, unknown> | undefined)?.lang) ?? req.lang ?? 'zh';
     const queued: RawData[] = [];
     let conn: Connection | null = null;
     socket.on('message', (raw) => (conn ? this.onFrame(conn, raw) : queued.push(raw)));
@@ -333,6 +354,12 @@ export class Hub {
       }
       case 'auth':
         return void this.renew(c, String(f.token ?? '').replace(/^bearer\s+/i, ''));
+      case 'lang': {
+        // the app's language changed: what is pushed from now on (and error texts) follow it
+        const lang = langParam((f as { lang?: unknown }).lang);
+        if (lang) c.lang = lang;
+        return;
+      }
       default:
         return this.error(c, MSG.unknownOp, { op: String(f.op ?? '').slice(0, 32) });
     }

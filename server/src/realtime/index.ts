@@ -29,7 +29,9 @@ code **4401** (sign in / refresh, then reconnect). Code 1001: the node shuts dow
 my/topList (nothing is replayed).
 
 Client frames (JSON): \`{op:'subscribe', topic}\`, \`{op:'unsubscribe', topic}\`, \`{op:'ping'}\`,
-\`{op:'auth', token}\` (a refreshed access token of the same user keeps the socket open).
+\`{op:'auth', token}\` (a refreshed access token of the same user keeps the socket open), \`{op:'lang', lang:'zh'|'en'}\`
+(the language of what is pushed from then on; \`?lang=en\` on connect, else Accept-Language). Messages the server sends
+(workflow notices) are pushed in that language.
 Server frames: \`{op:'message', topic, data}\`, \`{op:'error', msg}\`, \`{op:'pong'}\`, \`{op:'subscribed', topic}\`,
 \`{op:'unsubscribed', topic}\`, \`{op:'authed', exp}\`.
 
@@ -64,7 +66,7 @@ export async function realtimeModule(app: FastifyInstance, { auth, config }: Mod
     logLevel: 'warn',
     schema: {
       tags: ['message'], summary: 'Real-time channel (WebSocket): new messages and AI answer streams', description: PROTOCOL,
-      querystring: z.object({ token: z.string().max(4096).optional() }).passthrough(),
+      querystring: z.object({ token: z.string().max(4096).optional(), lang: z.string().max(16).optional() }).passthrough(),
     },
     handler: async () => {
       throw new ApiError(426, ['请使用 WebSocket 连接此地址', 'Connect to this address with a WebSocket (Upgrade: websocket)']);

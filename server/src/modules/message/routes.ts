@@ -41,7 +41,7 @@ export async function messageRoutes(app: FastifyInstance, { db }: ModuleDeps): P
   const messages = new MessageService(db, app.realtime, (err) => app.log.warn({ err }, 'message push failed'));
   app.decorate('messages', messages);
 
-  const myList = async (req: FastifyRequest) => ok(await messages.myList(ctxOf(req), req.query as Record<string, unknown>));
+  const myList = async (req: FastifyRequest) => ok(await messages.myList(ctxOf(req), req.query as Record<string, unknown>, req.lang));
   app.get(`${BASE}/my/list`, {
     schema: { tags, summary: 'My messages, paged (current, size, BladeX filters such as title_like; type and isRead match exactly; isRead 0 read, 1 unread)', querystring: listQuery },
   }, myList);
@@ -51,19 +51,19 @@ export async function messageRoutes(app: FastifyInstance, { db }: ModuleDeps): P
 
   app.get(`${BASE}/my/topList`, {
     schema: { tags, summary: 'The bell: {messageList (latest `size`, default 5), unReadCount}', querystring: topQuery },
-  }, async (req) => ok(await messages.topList(ctxOf(req), (req.query as { size?: number }).size ?? 5)));
+  }, async (req) => ok(await messages.topList(ctxOf(req), (req.query as { size?: number }).size ?? 5, req.lang)));
 
   app.get(`${BASE}/my/sendList`, {
     schema: { tags, summary: 'Messages I sent, paged, each with receiverCount and readCount', querystring: listQuery },
-  }, async (req) => ok(await messages.sendList(ctxOf(req), req.query as Record<string, unknown>)));
+  }, async (req) => ok(await messages.sendList(ctxOf(req), req.query as Record<string, unknown>, req.lang)));
 
   app.get(`${BASE}/sendDetail`, {
     schema: { tags, summary: 'A message I sent with its receivers [{userId, account, realName, isRead, readTime}] (data null when not mine)', querystring: idQuery },
-  }, async (req) => ok(await messages.sendDetail(ctxOf(req), (req.query as { id?: string }).id)));
+  }, async (req) => ok(await messages.sendDetail(ctxOf(req), (req.query as { id?: string }).id, req.lang)));
 
   app.get(`${BASE}/detail`, {
     schema: { tags, summary: 'One of my messages by id; marks it read for me (data null when not mine)', querystring: idQuery },
-  }, async (req) => ok(await messages.detail(ctxOf(req), (req.query as { id?: string }).id)));
+  }, async (req) => ok(await messages.detail(ctxOf(req), (req.query as { id?: string }).id, req.lang)));
 
   app.post(`${BASE}/remove`, {
     schema: { tags, summary: 'Remove messages from MY inbox (ids=1,2 or id=1); the sender and other receivers keep theirs', querystring: removeQuery },

@@ -10,7 +10,8 @@ import type { Db } from '../../db/index.ts';
 import { isId, Repo, type Ctx, type Row } from '../../db/repo.ts';
 import type { Page } from '../../http/page.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Hub } from '../../realtime/hub.ts';
+import { t, type Lang, type Message } from '../../http/messages.ts';
+import { localized, type Hub } from '../../realtime/hub.ts';
 import { USER_MESSAGES } from '../../realtime/topics.ts';
 import type { PushedMessage, PushedRead, Receiver } from '@campus/contracts';
 
@@ -48,7 +49,18 @@ export interface SendMessageInput {
   deptId?: string;
   /** type 4: every user of the tenant whose roles include it */
   roleId?: string;
+  /**
+   * A text of a registered catalogue (see MessageService.addTexts) instead of a fixed one: each
+   * reader sees it in their language. title/content are then ignored; the Chinese rendering is
+   * stored as the message's text (what a reader without the catalogue entry sees).
+   */
+  text?: MessageText;
 }
+
+/** The key of a catalogue entry and its parameters ({name} placeholders). */
+export interface MessageText { key: string; params?: Record<string, string> }
+/** A server-sent text: its title and content, each [zh, en]. */
+export interface MessageTexts { title: Message; content: Message }
 
 export type { PushedMessage, PushedRead, Receiver };
 
@@ -72,6 +84,42 @@ export class MessageService {
   /** one row per (message, recipient): the recipient's view, read state included */
   readonly inbox: Repo;
 
+  /** the server's message texts by key (other modules add theirs at start-up) */
+  private readonly texts = new Map<string, MessageTexts>();
+
+  /** Registers a module's message texts; a key is global, so modules prefix theirs (e.g. 'wf.'). */
+  addTexts(entries: Record<string, MessageTexts>): void {
+    for (const [k, v] of Object.entries(entries)) {
+      if (k.length > 64) throw new Error(`message key too long: ${k}`);
+      this.texts.set(k, v);
+    }
+  }
+
+  /** A text in one language: null when the key is not (or no longer) known. */
+  renderText(text: MessageText, lang: Lang): { title: string; content: string } | null {
+    const entry = this.texts.get(text.key);
+    if (!entry) return null;
+    const params = text.params ?? {};
+    return { title: t(entry.title, lang, params), content: t(entry.content, lang, params) };
+  }
+
+  /** A stored row as the reader sees it: a keyed message in the reader's language, any other as stored. */
+  render<R extends Row>(row: R, lang: Lang): R {
+    const { msgKey, msgParams, ...rest } = row as R & { msgKey?: unknown; msgParams?: unknown };
+    const out = rest as unknown as R;
+    if (typeof msgKey !== 'string' || !msgKey) return out;
+    let params: Record<string, string> = {};
+    try {
+      const parsed = JSON.parse(String(msgParams ?? '{}')) as unknown;
+      if (parsed && typeof parsed === 'object') params = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v ?? '')]));
+    } catch {
+      // unreadable parameters: the stored text
+      return out;
+    }
+    const r = this.renderText({ key: msgKey, params }, lang);
+    return r ? { ...out, title: r.title, content: r.content } : out;
+  }
+
   constructor(private readonly db: Db, private readonly realtime: Hub, private readonly log: (err: unknown) => void) {
     this.sent = new Repo(db, {
       table: 'bladeMessage', tenant: true,
@@ -90,7 +138,11 @@ export class MessageService {
   async sendMessage(input: SendMessageInput): Promise<Row & { receiverCount: number }> {
     const type = Number(input.type) as MessageType;
     if (![1, 2, 3, 4].includes(type)) throw new ApiError(400, M.badType);
-    const title = String(input.title ?? '').trim();
+    const text = input.text ? { key: input.text.key, params: Object.fromEntries(Object.entries(input.text.params ?? {}).map(([k, v]) => [k, String(v ?? '')])) } : null;
+    const zh = text ? this.renderText(text, 'zh') : null;
+    if (text && !zh) throw new Error(`unknown message key: ${text.key}`);
+    const en = text ? this.renderText(text, 'en') : null;
+    const title = (zh ? zh.title : String(input.title ?? '')).trim().slice(0, 255);
     if (!title) throw new ApiError(400, M.titleRequired);
     const ctx: Ctx = { tenantId: input.tenantId, userId: input.fromUserId ?? '', deptId: input.fromDeptId ?? '' };
 
@@ -100,7 +152,8 @@ export class MessageService {
         ? await tx.selectFrom('bladeUser').select(['realName', 'name', 'account']).where('id', '=', ctx.userId).where('tenantId', '=', ctx.tenantId).executeTakeFirst()
         : undefined;
       const message = await this.sent.save(ctx, {
-        title, content: input.content ?? '', type, pcUrl: input.pcUrl || null, appUrl: input.appUrl || null,
+        title, content: zh ? zh.content : input.content ?? '', type,
+        msgKey: text ? text.key : null, msgParams: text ? JSON.stringify(text.params) : null, pcUrl: input.pcUrl || null, appUrl: input.appUrl || null,
         bizType: input.bizType || null, bizKey: input.bizKey || null,
         receiveDeptId: type === MessageType.deptBroadcast ? input.deptId : null,
         receiveRoleId: type === MessageType.roleBroadcast ? input.roleId : null,
@@ -119,9 +172,12 @@ export class MessageService {
       id: String(message.id), title, content: String(message.content ?? ''), type,
       pcUrl: (message.pcUrl as string | null) ?? null, createTime: String(message.createTime),
     };
+    // a keyed message is pushed in each connection's language
+    const data = en ? localized({ zh: pushed, en: { ...pushed, title: en.title.trim().slice(0, 255), content: en.content } }) : pushed;
     // after the commit, so a client that re-reads on the push finds the row; a bus failure must not undo the send
-    this.realtime.publishToUsers(USER_MESSAGES, receivers, pushed).catch(this.log);
-    return { ...message, receiverCount: receivers.length };
+    this.realtime.publishToUsers(USER_MESSAGES, receivers, data).catch(this.log);
+    const { msgKey: _k, msgParams: _p, ...sent } = message;
+    return { ...sent, receiverCount: receivers.length };
   }
 
   /** The recipients at send time: exactly the listed users, or the department's or role's members, of the same tenant. */
@@ -169,7 +225,7 @@ export class MessageService {
   }
 
   /** my/list: paged, BladeX filters; `type` and `isRead` match exactly. */
-  async myList(ctx: Ctx, query: Record<string, unknown>): Promise<Page<Row>> {
+  async myList(ctx: Ctx, query: Record<string, unknown>, lang: Lang = 'zh'): Promise<Page<Row>> {
     const q = { ...query };
     for (const k of ['type', 'isRead']) {
       if (q[k] !== undefined) {
@@ -177,20 +233,21 @@ export class MessageService {
         delete q[k];
       }
     }
-    return this.inbox.page(ctx, q, (qb) => qb.where('userId', '=', ctx.userId), { maxSize: 100 });
+    const page = await this.inbox.page(ctx, q, (qb) => qb.where('userId', '=', ctx.userId), { maxSize: 100 });
+    return { ...page, records: page.records.map((r) => this.render(r, lang)) };
   }
 
   /** my/topList: the bell's latest messages and my unread count. */
-  async topList(ctx: Ctx, size: number): Promise<{ messageList: Row[]; unReadCount: number }> {
+  async topList(ctx: Ctx, size: number, lang: Lang = 'zh'): Promise<{ messageList: Row[]; unReadCount: number }> {
     const [messageList, count] = await Promise.all([
       this.mine(ctx).orderBy('id', 'desc').limit(size).execute(),
       this.mine(ctx).where('isRead', '=', UNREAD).clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { messageList, unReadCount: Number((count as { n: string }).n) };
+    return { messageList: messageList.map((r) => this.render(r, lang)), unReadCount: Number((count as { n: string }).n) };
   }
 
   /** detail: one of my messages, marked read on the way (data null when it is not mine). */
-  async detail(ctx: Ctx, id: unknown): Promise<Row | null> {
+  async detail(ctx: Ctx, id: unknown, lang: Lang = 'zh'): Promise<Row | null> {
     if (!isId(id)) return null;
     const row = await this.mine(ctx).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
@@ -200,7 +257,7 @@ export class MessageService {
       row.isRead = READ;
       row.readTime = marked?.readTime ?? row.readTime;
     }
-    return row;
+    return this.render(row, lang);
   }
 
   /** remove: takes messages out of MY inbox only; the sender and other recipients keep theirs. */
@@ -239,7 +296,7 @@ export class MessageService {
   }
 
   /** my/sendList: the messages I sent, each with how many received and read it. */
-  async sendList(ctx: Ctx, query: Record<string, unknown>): Promise<Page<Row>> {
+  async sendList(ctx: Ctx, query: Record<string, unknown>, lang: Lang = 'zh'): Promise<Page<Row>> {
     const q = { ...query };
     if (q.type !== undefined) {
       q.type_equal = q.type;
@@ -254,11 +311,11 @@ export class MessageService {
         .where('tenantId', '=', ctx.tenantId).where('messageId', 'in', ids).groupBy('messageId').execute();
       for (const r of rows) counts.set(String(r.messageId), { receiverCount: Number(r.receivers), readCount: Number(r.readers) });
     }
-    return { ...page, records: page.records.map((r) => ({ ...r, ...(counts.get(String(r.id)) ?? { receiverCount: 0, readCount: 0 }) })) };
+    return { ...page, records: page.records.map((r) => ({ ...this.render(r, lang), ...(counts.get(String(r.id)) ?? { receiverCount: 0, readCount: 0 }) })) };
   }
 
   /** sendDetail: a message I sent with every recipient and its read state (data null when I did not send it). */
-  async sendDetail(ctx: Ctx, id: unknown): Promise<(Row & { receivers: Receiver[]; receiverCount: number; readCount: number }) | null> {
+  async sendDetail(ctx: Ctx, id: unknown, lang: Lang = 'zh'): Promise<(Row & { receivers: Receiver[]; receiverCount: number; readCount: number }) | null> {
     if (!isId(id)) return null;
     const message = await this.sent.select(ctx).where('id', '=', id).where('createUser', '=', ctx.userId).executeTakeFirst();
     if (!message) return null;
@@ -267,7 +324,7 @@ export class MessageService {
       .select(['mu.userId', 'u.account', 'u.realName', 'mu.isRead', 'mu.readTime'])
       .where('mu.tenantId', '=', ctx.tenantId).where('mu.messageId', '=', id)
       .orderBy('mu.isRead', 'desc').orderBy('mu.userId').execute()) as Receiver[];
-    return { ...message, receivers, receiverCount: receivers.length, readCount: receivers.filter((r) => r.isRead === READ).length };
+    return { ...this.render(message, lang), receivers, receiverCount: receivers.length, readCount: receivers.filter((r) => r.isRead === READ).length };
   }
 }
 

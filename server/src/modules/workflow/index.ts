@@ -7,6 +7,7 @@ import { leadership } from '../../db/leader.ts';
 import type { ModuleDeps } from '../index.ts';
 import { MessageType } from '../message/service.ts';
 import { designRoutes } from './design-routes.ts';
+import { endedKey, NOTICES, type NoticeKey } from './notices.ts';
 import { WorkflowEngine, type EngineEvent } from './engine/index.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { processRoutes } from './process-routes.ts';
@@ -33,8 +34,8 @@ const DETAIL_PATH = '/api/blade-workflow/process/detail';
 export const detailUrl = (taskId: string | null, processInsId: string): string =>
   '/workflow/process/detail/' + Buffer.from(JSON.stringify({ taskId: taskId ?? '', processInsId })).toString('base64');
 
-/** What an engine event becomes as an approval message: recipients, title and content. */
-export interface ApprovalNotice { tenantId: string; fromUserId: string; toUserIds: string[]; title: string; content: string; taskId: string | null; instanceId: string }
+/** What an engine event becomes as an approval message: recipients and its text (a NOTICES key with its parameters). */
+export interface ApprovalNotice { tenantId: string; fromUserId: string; toUserIds: string[]; key: NoticeKey; params: Record<string, string>; taskId: string | null; instanceId: string }
 
 /** Sends one approval notice; by default through the message module (app.messages). */
 export type NoticeSender = (n: ApprovalNotice) => Promise<void>;
@@ -50,12 +51,14 @@ export async function workflowRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   await designRoutes(app, wf);
 
   // ---- messages (type 3) ---------------------------------------------------------------------
+  // each reader sees a notice in their language
+  if (app.hasDecorator('messages')) app.messages.addTexts(NOTICES);
   const send: NoticeSender = async (n) => {
     if (!app.hasDecorator('messages')) return;
     const to = await validUsers(wf, n.tenantId, n.toUserIds);
     if (!to.length) return;
     await app.messages.sendMessage({
-      tenantId: n.tenantId, fromUserId: n.fromUserId, title: n.title, content: n.content, type: MessageType.approval,
+      tenantId: n.tenantId, fromUserId: n.fromUserId, title: '', text: { key: n.key, params: n.params }, type: MessageType.approval,
       // a notice about a task is keyed by the task, so handling or opening that task marks it read
       pcUrl: detailUrl(n.taskId, n.instanceId), bizType: n.taskId ? 'task' : 'process', bizKey: n.taskId ?? n.instanceId, toUserIds: to,
     });
@@ -123,36 +126,35 @@ export function wireNotices(engine: WorkflowEngine, wf: WorkflowService, send: (
   engine.on('taskCreated', async (e) => {
     const p = await procName(e.instanceId);
     const to = e.assignee ? [e.assignee] : [...e.candidateUsers, ...(await groupMembers(wf, e.tenantId, e.candidateGroups))];
-    await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: to, title: `待办：${p.name}`, content: `您有一条新的待办任务「${e.taskName}」（${p.name}）`, taskId: e.taskId, instanceId: e.instanceId });
+    await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: to, key: 'wf.task.new', params: { process: p.name, task: e.taskName ?? '' }, taskId: e.taskId, instanceId: e.instanceId });
   });
   // 自选知会人 (customUserMsg): the people the initiator chose for this node; a link without the task (they only look)
   engine.on('taskCreated', async (e) => {
     const r = await wf.reachedNotice(e.taskId);
     if (!r) return;
     const p = await procName(e.instanceId);
-    await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: r.users, title: `知会：${p.name}`, content: `流程「${p.name}」已到达「${r.nodeName}」`, taskId: null, instanceId: e.instanceId });
+    await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: r.users, key: 'wf.reached', params: { process: p.name, node: r.nodeName }, taskId: null, instanceId: e.instanceId });
   });
   engine.on('taskAssigned', async (e) => {
     const p = await procName(e.instanceId);
-    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: [e.assignee], title: `待办：${p.name}`, content: `任务「${e.taskName}」已交由您办理（${p.name}）`, taskId: e.taskId, instanceId: e.instanceId });
+    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: [e.assignee], key: 'wf.task.assigned', params: { process: p.name, task: e.taskName ?? '' }, taskId: e.taskId, instanceId: e.instanceId });
   });
   engine.on('copied', async (e) => {
     const p = await procName(e.instanceId);
-    await send({ tenantId: e.tenantId, fromUserId: e.fromUser ?? '', toUserIds: e.users, title: `抄送：${p.name}`, content: `流程「${p.name}」抄送给您，请知悉`, taskId: null, instanceId: e.instanceId });
+    await send({ tenantId: e.tenantId, fromUserId: e.fromUser ?? '', toUserIds: e.users, key: 'wf.copied', params: { process: p.name }, taskId: null, instanceId: e.instanceId });
   });
   engine.on('urged', async (e) => {
     const p = await procName(e.instanceId);
-    await send({ tenantId: e.tenantId, fromUserId: e.fromUser, toUserIds: e.receivers, title: `催办：${p.name}`, content: `流程「${p.name}」的任务等待您办理，请尽快处理`, taskId: e.taskId, instanceId: e.instanceId });
+    await send({ tenantId: e.tenantId, fromUserId: e.fromUser, toUserIds: e.receivers, key: 'wf.urged', params: { process: p.name }, taskId: e.taskId, instanceId: e.instanceId });
   });
   engine.on('supervised', async (e) => {
     const p = await procName(e.instanceId);
-    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: e.receivers, title: `督办：${p.name}`, content: e.context || `流程「${p.name}」的任务尚未办理（第${e.runCount}次提醒）`, taskId: e.taskId, instanceId: e.instanceId });
+    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: e.receivers, ...(e.context ? { key: 'wf.supervised.text', params: { process: p.name, text: e.context } } : { key: 'wf.supervised', params: { process: p.name, count: String(e.runCount) } }), taskId: e.taskId, instanceId: e.instanceId });
   });
   engine.on('processEnded', async (e) => {
     if (!e.initiator) return;
     const p = await procName(e.instanceId);
-    const text: Record<string, string> = { finished: '已完成', terminated: '已终结', reject: '被驳回', withdraw: '已撤销', recall: '已撤回', deleted: '已删除' };
-    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: [e.initiator], title: `流程${text[e.status] ?? '已结束'}：${p.name}`, content: `您发起的流程「${p.name}」${text[e.status] ?? '已结束'}`, taskId: null, instanceId: e.instanceId });
+    await send({ tenantId: e.tenantId, fromUserId: '', toUserIds: [e.initiator], key: endedKey(e.status), params: { process: p.name }, taskId: null, instanceId: e.instanceId });
   });
 }
 

@@ -9,7 +9,10 @@
 //  - on every (re)connect re-read my/topList, so nothing pushed while away is lost
 //  - the topic also carries {kind:'read', ids, unReadCount}: messages marked read by what the user did
 //    elsewhere (handled or opened the task a notice was about)
+//  - the app's language travels as ?lang= (the browser's Accept-Language may differ) and, when it
+//    changes, as {op:'lang'}: the server pushes its own notices in that language
 //  - closed on sign-out
+import i18n from '../../i18n';
 import { messageApi, type PushedMessage, type PushedRead } from '../../api/message';
 import { refreshIfDue } from '../session';
 import { useSession } from '../store';
@@ -31,9 +34,11 @@ export function backoffDelay(attempt: number, random = Math.random): number {
   return Math.round(Math.min(BACKOFF_MAX_MS, base * (0.8 + 0.4 * random())));
 }
 
+const appLang = (): 'en' | 'zh' => (i18n.language === 'en' ? 'en' : 'zh');
+
 function socketUrl(): string {
   const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}?lang=${appLang()}`;
 }
 
 interface ServerFrame {
@@ -86,6 +91,13 @@ class MessageChannel {
     this.userId = '';
     this.token = '';
     useMessages.getState().reset();
+  }
+
+  /** The app's language changed: pushes follow it, and the bell re-reads its list in it. */
+  languageChanged(): void {
+    if (!this.running || this.ws?.readyState !== WebSocket.OPEN) return;
+    this.send({ op: 'lang', lang: appLang() });
+    void refreshTop();
   }
 
   /** Back online after a network loss: try now instead of waiting out the back-off. */
@@ -244,5 +256,6 @@ export function startMessageChannel(): void {
     if (s.token !== prev.token || s.userInfo?.user_id !== prev.userInfo?.user_id) ch.sync();
   });
   window.addEventListener('online', () => ch.retryNow());
+  i18n.on('languageChanged', () => ch.languageChanged());
   ch.sync();
 }
