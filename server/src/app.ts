@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
 import { authentication, Tokens } from './http/auth.ts';
 import { CacheSync } from './http/cache-sync.ts';
 import { metrics } from './http/metrics.ts';
@@ -57,6 +58,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const database = await openDatabase(config);
   const { db } = database;
   await migrate(db);
+  // this node's id-generator worker id, leased in the shared database (or NODE_ID) before any id is made
+  const worker = await leaseWorkerId(db, { nodeId: configuredNodeId() });
   if (config.seedDemo) await seed(db);
 
   const tokens = await Tokens.open(db, config.jwtSecret);
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   });
 
   // grant and scope caches are per node: a change on one node empties them on all
+  worker.warn = (msg) => app.log.warn(msg);
   const cacheSync = await CacheSync.open(db, config.databaseUrl, (err) => app.log.warn({ err }, 'cache sync'));
   cacheSync.register('menus', () => services.menus.clearCache(true));
   cacheSync.register('scopes', () => services.scopes.clearCache(true));
@@ -128,7 +132,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
     await db.selectFrom('bladeTenant').select('id').limit(1).execute();
-    return { status: 'ok', database: database.kind };
+    return { status: 'ok', database: database.kind, worker: worker.id };
   });
   // ready: not draining, the database answers within 2 s, and every migration this node ran at boot is still recorded
   let draining = false;
@@ -173,6 +177,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
       await app.close();
       await cacheSync.close();
       await services.userSql.close();
+      await worker.close(); // a restarted node gets its worker id back
       await database.close();
     },
   };

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
 
 let config: Config;
 try {
@@ -19,7 +20,10 @@ if (process.argv.includes('--migrate')) {
   const database = await openDatabase(config);
   try {
     await migrate(database.db);
-    if (config.seedDemo) await seed(database.db);
+    if (config.seedDemo) {
+      const worker = await leaseWorkerId(database.db, { nodeId: configuredNodeId() }); // the seed makes ids
+      try { await seed(database.db); } finally { await worker.close(); }
+    }
     const n = await database.db.selectFrom('kyselyMigration').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     console.log(`database ${database.kind === 'postgres' ? 'PostgreSQL' : config.dataDir} is up to date (${n.n} migrations)`);
   } finally {

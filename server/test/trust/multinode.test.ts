@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { nextId } from '../../src/db/ids.ts';
+import { nextId, workerOf } from '../../src/db/ids.ts';
 import { SEED } from '../../src/db/seed.ts';
 import { WS_PATH, userMessagesTopic } from '../../src/realtime/index.ts';
 import { freshPostgresDatabase, postgresAvailable } from '../harness.ts';
@@ -108,6 +108,64 @@ test('two nodes on one PostgreSQL + Redis: sessions, grants, messages, jobs, and
     for (const s of sockets) s.terminate();
     await db.end().catch(() => undefined);
     for (const n of [a, b]) if (n) await kill(n);
+    await database.drop();
+  }
+});
+
+test('each node leases its own id-generator worker id: distinct on two nodes, a stopped node\'s reused, a killed node\'s once stale, NODE_ID as given', async (t) => {
+  if (!(await postgresAvailable())) return t.skip('PostgreSQL at 127.0.0.1:5432 is not reachable');
+  const database = await freshPostgresDatabase('wid_');
+  const env = { DATABASE_URL: database.url, DATA_DIR: '/tmp/campus-worker-ids' };
+  const nodes: Node[] = [];
+  const start = async (extra: Record<string, string> = {}) => { const n = await boot({ ...env, ...extra }); nodes.push(n); return n; };
+  const db = new pg.Client({ connectionString: database.url });
+  const worker = async (n: Node) => JSON.parse((await send(n.url + '/healthz', {})).text).worker as number;
+  const leases = async () => (await db.query<{ worker_id: number; pid: number; configured: number }>('select worker_id, pid, configured from blade_node_lease order by worker_id')).rows;
+  /** an id the node makes (a new post), and the worker id in it */
+  const madeBy = async (n: Node) => {
+    const r = await send(n.url + '/api/blade-system/post/submit', { method: 'POST', token: await login(n.url), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ postCode: 'w' + nextId().slice(-10), postName: 'worker id', category: 2 }) });
+    assert.equal(r.status, 200, r.text);
+    return workerOf(JSON.parse(r.text).data.id);
+  };
+  try {
+    const a = await start();
+    const b = await start();
+    await db.connect();
+    const [wa, wb] = [await worker(a), await worker(b)];
+    t.diagnostic(`worker ids: A ${wa}, B ${wb}`);
+    assert.notEqual(wa, wb, 'two nodes, two worker ids');
+    assert.deepEqual(await leases(), [{ worker_id: wa, pid: a.child.pid, configured: 0 }, { worker_id: wb, pid: b.child.pid, configured: 0 }].sort((x, y) => x.worker_id - y.worker_id));
+    assert.equal(await madeBy(a), wa);
+    assert.equal(await madeBy(b), wb);
+
+    // B stops (SIGTERM): its lease is given up, and the node started next gets that id again
+    b.child.kill('SIGTERM');
+    assert.equal(await b.exited, 0);
+    assert.deepEqual((await leases()).map((r) => r.worker_id), [wa]);
+    const c = await start();
+    assert.equal(await worker(c), wb, 'the released id is handed out again');
+    assert.equal(await madeBy(c), wb);
+
+    // A dies (SIGKILL): its lease stays until its heartbeat is stale, then the next node takes it
+    await kill(a);
+    assert.deepEqual((await leases()).map((r) => r.worker_id).sort((x, y) => x - y), [wa, wb].sort((x, y) => x - y), 'a killed node\'s lease outlives it');
+    await db.query(`update blade_node_lease set heartbeat = now() - interval '10 minutes' where worker_id = $1`, [wa]);
+    const d = await start();
+    assert.equal(await worker(d), wa, 'the stale lease is reclaimed');
+    assert.equal((await leases()).find((r) => r.worker_id === wa)?.pid, d.child.pid);
+
+    // NODE_ID: that worker id, leased as configured
+    const e = await start({ NODE_ID: '77' });
+    assert.equal(await worker(e), 77);
+    assert.equal(await madeBy(e), 77);
+    assert.deepEqual((await leases()).find((r) => r.worker_id === 77), { worker_id: 77, pid: e.child.pid, configured: 1 });
+    assert.equal(new Set([await worker(c), await worker(d), await worker(e)]).size, 3);
+  } catch (err) {
+    for (const n of nodes) t.diagnostic(n.log().slice(-2000));
+    throw err;
+  } finally {
+    await db.end().catch(() => undefined);
+    for (const n of nodes) await kill(n);
     await database.drop();
   }
 });
