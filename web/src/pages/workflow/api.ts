@@ -49,6 +49,15 @@ export interface Definition {
   formUrl?: string | null;
   modelType?: number;
   icon?: string | null;
+  /** the category's id and name (null: none, shown under 其他) */
+  categoryId?: string | null;
+  categoryName?: string | null;
+  categorySort?: number | null;
+  /** marked by the caller (kept per user on the server) */
+  favourite?: boolean;
+  favouriteTime?: string | null;
+  /** when the caller last started it (recently used); null: never */
+  lastStartTime?: string | null;
 }
 
 // the designed form's schema is the form renderer's (one definition for designer, renderer and pages)
@@ -171,6 +180,8 @@ export const wfApi = {
   send: list('sendList'),
   copy: list('copyList'),
   processList: (params: ListParams = {}) => http.get<Page<Definition>>(`${P}/processList`, cleanParams({ current: 1, size: 200, ...params })),
+  /** marks or unmarks a favourite of the caller; answers the caller's favourite process keys */
+  favourite: (processDefKey: string, favourite: boolean) => http.post<string[]>(`${P}/favourite`, { processDefKey, favourite }),
   formByProcessId: (processId: string) => http.get<StartForm>(`${P}/getFormByProcessId`, { processId }),
   formByProcessDefKey: (processDefKey: string) => http.get<StartForm>(`${P}/getFormByProcessDefKey`, { processDefKey }),
   start: (body: Record<string, unknown>) => http.postR<{ processInstanceId: string }>(`${P}/startProcess`, body),
