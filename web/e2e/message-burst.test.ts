@@ -82,8 +82,12 @@ for (const lang of ['zh', 'en'] as const) {
     const singles = page.locator('.ant-notification-notice.message-notification:not(.message-summary)');
     assert.equal(await singles.count(), 3, 'three single pop-ups');
     assert.equal(await summary.count(), 1, 'one summary');
-    // every single pop-up is one of the tasks (its title names the process)
-    for (const text of await singles.allInnerTexts()) assert.match(text, /报修单/);
+    // every single pop-up is one of the tasks (its title names the process), in the page's language
+    // (the socket asks for it: the browser's own Accept-Language does not decide)
+    for (const text of await singles.allInnerTexts()) {
+      assert.match(text, lang === 'zh' ? /待办：报修单/ : /To do: 报修单/);
+      assert.match(text, lang === 'zh' ? /您有一条新的待办任务「维修处理」（报修单）/ : /You have a new task "维修处理" \(报修单\)/);
+    }
     await saveShot(page, process.env.BURST_SHOTS, `burst-${lang}`);
     const seen = await seenPopups(page);
     assert.deepEqual(seen, { single: 3, summary: 1 }, 'never more than three pop-ups and one summary at once');
