@@ -48,6 +48,8 @@ export interface Config {
   imapAllowPlaintext: boolean;
   /** POP3_ALLOW_PLAINTEXT=true: sign in to a POP3 server on a plain port that offers no STLS (password in clear); off by default */
   pop3AllowPlaintext: boolean;
+  /** API_LOG_RETENTION_DAYS: 接口日志 rows older than this many days are removed by the nightly logCleanup job (default 30) */
+  apiLogRetentionDays: number;
 }
 
 /** A setting of the environment that cannot be used; the message names every bad variable. */
@@ -137,6 +139,7 @@ const ENV = z.object({
   }).optional(),
   IMAP_ALLOW_PLAINTEXT: bool.optional(),
   POP3_ALLOW_PLAINTEXT: bool.optional(),
+  API_LOG_RETENTION_DAYS: whole(1, 36500).optional(),
   // read where they are used (db/index.ts, db/ids.ts, main.ts, http/metrics.ts, realtime): checked here so a bad one stops the start too
   PG_POOL_MAX: whole(1, 10000).optional(),
   DB_POOLER: z.enum(['transaction', 'session'], { message: 'must be transaction or session' }).optional(),
@@ -193,6 +196,7 @@ export function loadConfig(over: Partial<Config> = {}, source: NodeJS.ProcessEnv
     egressAllow: env.EGRESS_ALLOW ?? [],
     imapAllowPlaintext: env.IMAP_ALLOW_PLAINTEXT ?? false,
     pop3AllowPlaintext: env.POP3_ALLOW_PLAINTEXT ?? false,
+    apiLogRetentionDays: env.API_LOG_RETENTION_DAYS ?? 30,
     ...over,
   };
 }

@@ -25,6 +25,7 @@ test('defaults when nothing is set (empty values count as unset)', () => {
   assert.equal(c.seedDemo, true);
   assert.equal(c.logLevel, 'info');
   assert.equal(c.loginRateLimit, 20);
+  assert.equal(c.apiLogRetentionDays, 30, '接口日志 kept 30 days by default');
   assert.ok(c.captchaRateLimit > 0 && c.smsRateLimit > 0 && c.registerRateLimit > 0);
 });
 
@@ -44,6 +45,7 @@ test('good values are read', () => {
   assert.equal(c.captchaRateLimit, 7);
   assert.equal(c.smsRateWindowSeconds, 120);
   assert.equal(c.registerRateLimit, 0);
+  assert.equal(loadConfig({}, { API_LOG_RETENTION_DAYS: '7' }).apiLogRetentionDays, 7);
   assert.equal(loadConfig({}, { TRUST_PROXY: '2' }).trustProxy, 2, 'a hop count');
   assert.equal(loadConfig({}, { TRUST_PROXY: 'false' }).trustProxy, false);
   assert.deepEqual(loadConfig({}, { TRUST_PROXY: 'loopback' }).trustProxy, ['loopback']);
@@ -73,6 +75,8 @@ test('a bad value stops the start, naming the variable', () => {
     [{ PG_POOL_MAX: '0' }, /PG_POOL_MAX/],
     [{ DB_POOLER: 'statement' }, /DB_POOLER/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET: must be at least 16 characters/],
+    [{ API_LOG_RETENTION_DAYS: '0' }, /API_LOG_RETENTION_DAYS="0": must be a whole number from 1 to 36500/],
+    [{ API_LOG_RETENTION_DAYS: 'month' }, /API_LOG_RETENTION_DAYS/],
   ];
   for (const [env, want] of cases) assert.match(refused(env), want);
   // every bad variable at once; secrets are not echoed

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
+import { nextId } from '../src/db/ids.ts';
 import { md5 } from '../src/modules/auth/password.ts';
+import { apiTitle, isLogged } from '../src/modules/log/titles.ts';
 import { parseTarget } from '../src/modules/job/scheduler.ts';
 import { forEachDatabase, startServer, type TestServer } from './harness.ts';
 
@@ -17,23 +19,78 @@ test('invoke targets name a handler with optional arguments', () => {
 await forEachDatabase('logs and jobs', (kind) => {
   let s: TestServer;
   let admin: string;
-  before(async () => { s = await startServer({ kind }); admin = (await s.login()).access_token; });
+  before(async () => { s = await startServer({ kind, config: { apiLogRetentionDays: 7 } }); admin = (await s.login()).access_token; });
   after(async () => { await s?.close(); });
   const get = (p: string, token = admin) => s.api(p, { token });
   const post = (p: string, json?: unknown) => s.api(p, { method: 'POST', token: admin, ...(json === undefined ? {} : { json }) });
 
-  test('every API call is recorded with its time and outcome', async () => {
+  test('a plain read leaves no 接口日志 row; a write leaves one titled in zh and en', async () => {
     await get('/api/blade-system/menu/routes');
     await get('/api/blade-system/param/list?paramKey_bogus=1');
+    const key = `log.test.${Date.now()}`;
+    assert.equal((await post('/api/blade-system/param/submit', { paramName: '日志测试', paramKey: key, paramValue: '1' })).status, 200);
+    assert.equal((await post('/api/blade-system/param/submit', {})).status, 400);
+    await get('/api/blade-auth/oauth/clear-cache'); // a GET the route marks config.apiLog
     await s.server.services.logs.flush();
-    const ok = (await get('/api/blade-log/api/list?requestUri=/api/blade-system/menu/routes')).body.data.records[0];
-    assert.equal(ok.statusCode, 200);
+    for (const read of ['/api/blade-system/menu/routes', '/api/blade-system/param/list', '/api/blade-log/api/list']) {
+      assert.equal((await get(`/api/blade-log/api/list?requestUri=${read}`)).body.data.total, 0, `${read} is not logged`);
+    }
+    const rows = (await get('/api/blade-log/api/list?requestUri=/api/blade-system/param/submit')).body.data.records;
+    assert.equal(rows.length, 2);
+    const ok = rows.find((r: { statusCode: number }) => r.statusCode === 200);
+    assert.equal(ok.title, '保存参数');
+    assert.equal(ok.titleEn, 'Save parameter');
+    assert.equal(ok.method, 'POST');
     assert.equal(ok.createBy, 'admin');
+    assert.equal(ok.type, '1');
     assert.match(ok.time, /^\d+$/);
-    const bad = (await get('/api/blade-log/api/list?requestUri=/api/blade-system/param/list&statusCode_equal=400')).body.data.records[0];
+    const bad = rows.find((r: { statusCode: number }) => r.statusCode === 400);
     assert.equal(bad.type, '2');
-    assert.equal((await get(`/api/blade-log/api/detail?id=${ok.id}`)).body.data.method, 'GET');
+    assert.equal(bad.titleEn, 'Save parameter');
+    const detail = (await get(`/api/blade-log/api/detail?id=${ok.id}`)).body.data;
+    assert.equal(detail.methodClass, '/api/blade-system/param/submit');
+    assert.equal((await get('/api/blade-log/api/list?titleEn=Save%20param')).body.data.records.some((r: { id: string }) => r.id === ok.id), true, 'searchable by the English title');
+    const cache = (await get('/api/blade-log/api/list?requestUri=/api/blade-auth/oauth/clear-cache')).body.data.records[0];
+    assert.deepEqual([cache?.method, cache?.title, cache?.titleEn], ['GET', '清除缓存', 'Clear caches']);
     assert.equal((await get('/api/blade-log/api/list', (await s.login('user', 'user')).access_token)).status, 403);
+    // a sign-in is logged (BladeX's 登录用户验证) without its password
+    await s.server.services.logs.flush();
+    const signIn = (await get('/api/blade-log/api/list?requestUri=/api/blade-auth/oauth/token')).body.data.records[0];
+    assert.equal(signIn.titleEn, 'Sign in');
+    assert.match(signIn.params, /password=\*\*\*/);
+    assert.ok(!signIn.params.includes(md5('admin')), 'no password hash in the log');
+  });
+
+  test('every route that is logged has a short title in Chinese and English', () => {
+    const logged = s.server.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && isLogged(r.method, { apiLog: r.apiLog }));
+    assert.ok(logged.length > 100, `${logged.length} logged routes`);
+    assert.ok(logged.some((r) => r.method === 'GET'), 'GETs marked apiLog are logged');
+    const missing: string[] = [];
+    for (const r of logged) {
+      const t = apiTitle(r.method, r.url);
+      const summary = String((r.schema as { summary?: string } | undefined)?.summary ?? '');
+      if (!t || !/[\u4e00-\u9fff]/.test(t[0]) || !t[1].trim() || /[\u4e00-\u9fff]/.test(t[1]) || t[0].length > 20 || t[1].length > 40 || t[1] === summary) missing.push(`${r.method} ${r.url}`);
+    }
+    assert.deepEqual(missing, [], 'routes without a short zh/en title in server/src/modules/log/titles.ts');
+    // plain reads are never logged unless marked
+    assert.equal(isLogged('GET', {}), false);
+    assert.equal(isLogged('GET', { apiLog: true }), true);
+    assert.equal(isLogged('POST', { apiLog: false }), false);
+    assert.equal(isLogged('DELETE', undefined), true);
+  });
+
+  test('the nightly 清理日志 job purges API logs past API_LOG_RETENTION_DAYS, in every tenant', async () => {
+    const db = s.server.database.db;
+    const row = (tenant: string, daysAgo: number, title: string) => sql`insert into blade_log_api (id, tenant_id, title, title_en, method, request_uri, status_code, create_time)
+      values (${nextId()}, ${tenant}, ${title}, ${title}, 'POST', '/api/purge-test', 200, now() - make_interval(days => ${daysAgo}))`.execute(db);
+    await row('000000', 8, 'old'); await row('000000', 6, 'recent'); await row('654321', 9, 'old other tenant'); await row('654321', 1, 'recent other tenant');
+    const job = (await get('/api/quartzJob/quartzJob/detail?id=1203100')).body.data;
+    assert.deepEqual([job.jobName, job.invokeTarget, job.cronExpression, job.status], ['清理日志', 'logCleanup', '0 30 3 * * ?', 1], 'a scheduled purge exists on a fresh install');
+    assert.equal((await post('/api/quartzJob/quartzJob/run?id=1203100')).status, 200);
+    const left = (await sql<{ title: string }>`select title from blade_log_api where request_uri = '/api/purge-test' order by title`.execute(db)).rows.map((r) => r.title);
+    assert.deepEqual(left, ['recent', 'recent other tenant'], 'rows older than the 7-day retention are gone, newer ones stay');
+    const log = (await get('/api/quartzJobLog/quartzJobLog/list?jobId_equal=1203100')).body.data.records[0];
+    assert.match(log.jobMessage, /2 API log rows past the 7-day retention deleted/);
   });
 
   test('sign-ins, right and wrong, land in the login log', async () => {

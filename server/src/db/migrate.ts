@@ -22,9 +22,10 @@ import * as m0019 from './migrations/0019_workflow_draft_menu.ts';
 import * as m0018 from './migrations/0018_list_indexes.ts';
 import * as m0021 from './migrations/0021_workflow_sets_menus.ts';
 import * as m0020 from './migrations/0020_trigram_search.ts';
-import * as m0025 from './migrations/0025_node_lease.ts';
 import * as m0023 from './migrations/0023_workflow_favourite.ts';
+import * as m0024 from './migrations/0024_api_log_retention.ts';
 import * as m0022 from './migrations/0022_message_i18n.ts';
+import * as m0025 from './migrations/0025_node_lease.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -47,9 +48,10 @@ const migrations: Record<string, Migration> = {
   '0018_list_indexes': m0018,
   '0021_workflow_sets_menus': m0021,
   '0020_trigram_search': m0020,
-  '0025_node_lease': m0025,
   '0023_workflow_favourite': m0023,
+  '0024_api_log_retention': m0024,
   '0022_message_i18n': m0022,
+  '0025_node_lease': m0025,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -11,6 +11,8 @@ export interface RouteEntry {
   public: boolean;
   permission: string[];
   schema: RouteOptions['schema'];
+  /** config.apiLog: true records a GET in 接口日志, false leaves a write out (modules/log/titles.ts) */
+  apiLog?: boolean;
   /** the route answers a stored file or an export (http/files.ts) */
   file?: FileRoute;
 }
@@ -25,13 +27,13 @@ export const routeTable = fp(async (app: FastifyInstance) => {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (r) => {
-    const cfg = (r.config ?? {}) as { public?: boolean; permission?: string | string[]; file?: FileRoute };
+    const cfg = (r.config ?? {}) as { public?: boolean; permission?: string | string[]; file?: FileRoute; apiLog?: boolean };
     for (const m of Array.isArray(r.method) ? r.method : [r.method]) {
       if (m === 'HEAD') continue; // Fastify's automatic twin of each GET
       table.push({
         method: m, url: r.url, public: !!cfg.public,
         permission: cfg.permission ? (Array.isArray(cfg.permission) ? cfg.permission : [cfg.permission]) : [],
-        schema: r.schema, file: cfg.file,
+        schema: r.schema, file: cfg.file, apiLog: cfg.apiLog,
       });
     }
   });

@@ -107,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
     await auth.logout(u);
     return ok(true);
   };
-  app.get('/api/blade-auth/oauth/logout', { schema: { tags: ['auth'], summary: 'Revoke the session (access and refresh token)' } }, logout);
+  app.get('/api/blade-auth/oauth/logout', { schema: { tags: ['auth'], summary: 'Revoke the session (access and refresh token)' }, config: { apiLog: true } }, logout);
   app.post('/api/blade-auth/oauth/logout', { schema: { tags: ['auth'], summary: 'Revoke the session; a JSON array body of client logs is stored first' } }, logout);
 
   app.get('/api/blade-auth/oauth/user-info', { schema: { tags: ['auth'], summary: 'The signed-in user with its role aliases' } }, async (req) => {
@@ -123,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
     });
   });
 
-  app.get('/api/blade-auth/oauth/clear-cache', { schema: { tags: ['auth'], summary: 'Empty the menu and permission caches' } }, async () => {
+  app.get('/api/blade-auth/oauth/clear-cache', { schema: { tags: ['auth'], summary: 'Empty the menu and permission caches' }, config: { apiLog: true } }, async () => {
     menus.clearCache();
     app.scopes?.clearCache();
     return ok(true);

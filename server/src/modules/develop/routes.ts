@@ -192,7 +192,7 @@ export async function developRoutes(app: FastifyInstance, { db, userSql }: Modul
   });
   app.get('/api/blade-formSource/formSource/getSourceList', { schema: { tags: ['develop'], summary: 'All form data sources (id, name) for pickers' } }, async (req) =>
     ok(await sources.select(ctxOf(req)).clearSelect().select(['id', 'name', 'sourceType']).orderBy('name').execute()));
-  app.get('/api/blade-formSource/formSource/remove', { schema: { tags: ['develop'], summary: 'Remove form data sources (GET with ids, as the original)', querystring: z.object({ ids: z.string().max(4000).optional() }).passthrough() }, config: { permission: 'formSource_delete' } }, async (req) => {
+  app.get('/api/blade-formSource/formSource/remove', { schema: { tags: ['develop'], summary: 'Remove form data sources (GET with ids, as the original)', querystring: z.object({ ids: z.string().max(4000).optional() }).passthrough() }, config: { permission: 'formSource_delete', apiLog: true } }, async (req) => {
     await sources.remove(ctxOf(req), parseIds((req.query as { ids?: string }).ids));
     return ok(true);
   });

@@ -35,7 +35,8 @@ export async function jobRoutes(app: FastifyInstance, { db, config, auth, egress
   scheduler.register({ name: 'heartbeat', description: '记录一次心跳（节点与时间），用于确认调度在运行 / Record a heartbeat (node and time) to show the scheduler runs', run: async () => `heartbeat from ${hostname()} at ${new Date().toISOString()}` });
   scheduler.register({ name: 'sessionSweep', description: '清理过期的令牌吊销记录和验证码 / Remove expired token revocations and captchas', run: async () => { await auth.sweep(); return 'expired revocations and captchas removed'; } });
   scheduler.register({
-    name: 'logCleanup', description: '删除N天前的接口、通用、登录和错误日志，参数为天数（默认90） / Delete API, usual, login and error logs older than N days (argument, default 90)',
+    name: 'logCleanup',
+    description: '删除N天前的接口、通用、登录和错误日志，参数为天数（默认90）；所有租户超过保留天数（API_LOG_RETENTION_DAYS）的接口日志也一并删除 / Delete API, usual, login and error logs older than N days (argument, default 90), and every tenant\'s API logs past API_LOG_RETENTION_DAYS',
     run: async ({ tenantId, args }) => {
       const asked = Number(args[0]);
       const days = args[0] !== undefined && Number.isFinite(asked) ? Math.max(1, Math.floor(asked)) : 90;
@@ -44,7 +45,10 @@ export async function jobRoutes(app: FastifyInstance, { db, config, auth, egress
         const r = await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId} and create_time < now() - make_interval(days => ${days})`.execute(db);
         n += Number(r.numAffectedRows ?? 0);
       }
-      return `${n} log rows older than ${days} days deleted`;
+      // the API log's retention is the platform's setting: past it, rows go whatever tenant runs the job
+      const retention = config.apiLogRetentionDays;
+      const api = await sql`delete from blade_log_api where create_time < now() - make_interval(days => ${retention})`.execute(db);
+      return `${n} log rows older than ${days} days deleted; ${Number(api.numAffectedRows ?? 0)} API log rows past the ${retention}-day retention deleted`;
     },
   });
   scheduler.register(emailStrategyJob(db, config.uploadDir, { egress })); // sends the e-mail strategies whose cron has fired

@@ -6,6 +6,7 @@ import { me } from '../../http/auth.ts';
 import { resource, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import type { LogService } from './service.ts';
+import { loggedRequest } from './titles.ts';
 
 const clientLog = z.object({
   type: z.string().max(32).optional(), url: z.string().max(4000).optional(), message: z.string().max(10000).optional(),
@@ -21,9 +22,10 @@ export async function logRoutes(app: FastifyInstance, { db, logs }: { db: Db; lo
     defaultOrder: [{ field: 'createTime', dir: 'desc' }],
   });
 
-  // every API call, with its time and outcome (flushed in batches; docs and health are left out)
+  // calls that change something (writes, and GETs a route marks with config.apiLog), with their
+  // title, time and outcome (flushed in batches); plain reads, docs and health are left out
   app.addHook('onResponse', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || !req.routeOptions.url) return;
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || !req.routeOptions.url || !loggedRequest(req)) return;
     logs.recordApi(req, reply.statusCode, reply.elapsedTime);
   });
   app.addHook('onClose', async () => { await logs.flush(); });
@@ -33,7 +35,7 @@ export async function logRoutes(app: FastifyInstance, { db, logs }: { db: Db; lo
     columns: { id: 'id', createTime: 'date', ...columns }, defaultOrder: [{ field: 'createTime', dir: 'desc' }],
   });
   readOnly('/api/blade-log/usual', 'blade_log_usual', 'usualLog', { logId: 'string', logLevel: 'string', logData: 'string', requestUri: 'string', createBy: 'string', remoteIp: 'string' });
-  readOnly('/api/blade-log/api', 'blade_log_api', 'apiLog', { title: 'string', method: 'string', requestUri: 'string', type: 'string', statusCode: 'number', createBy: 'string', remoteIp: 'string' });
+  readOnly('/api/blade-log/api', 'blade_log_api', 'apiLog', { title: 'string', titleEn: 'string', method: 'string', requestUri: 'string', type: 'string', statusCode: 'number', createBy: 'string', remoteIp: 'string' });
   readOnly('/api/blade-portal/userLoginLog', 'blade_log_login', 'loginLog', { account: 'string', userName: 'string', grantType: 'string', success: 'number', remoteIp: 'string' });
   readOnly('/api/blade-log/dataCollectLog', 'blade_data_collect_log', 'usualLog', { source: 'string', target: 'string', success: 'number' });
   resource(app, db, {

@@ -4,12 +4,25 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import type { AuthUser } from '../../http/auth.ts';
+import { apiTitle } from './titles.ts';
 
 export interface ClientLog { type?: string; url?: string; message?: string; stack?: string; time?: string; info?: unknown }
 
 const cut = (v: unknown, n: number) => (v === undefined || v === null ? null : String(typeof v === 'object' ? JSON.stringify(v) : v).slice(0, n));
 
 type ApiLogRow = Record<string, unknown>;
+
+/** Query parameters that carry secrets (sign-in passwords, tokens) are kept out of the log. */
+const SECRET = /pass|secret|token|captcha|code_?value/i;
+function redact(query: string | null): string | null {
+  if (!query) return query;
+  return query.split('&').map((kv) => {
+    const [k] = kv.split('=', 1);
+    let name = k;
+    try { name = decodeURIComponent(k); } catch { /* keep it raw */ }
+    return SECRET.test(name) ? `${k}=***` : kv;
+  }).join('&');
+}
 
 export class LogService {
   private apiBuffer: ApiLogRow[] = [];
@@ -18,16 +31,19 @@ export class LogService {
   constructor(private readonly db: Db) {}
 
   /**
-   * Every API call is recorded with its time and outcome. Rows are written in batches (every
-   * second or 200 calls) so logging never adds a write to the request itself.
+   * A call that changed something (routes.ts decides: writes and GETs marked apiLog), recorded with
+   * its short title in both languages (titles.ts), time and outcome. Rows are written in batches
+   * (every second or 200 calls) so logging never adds a write to the request itself.
    */
   recordApi(req: FastifyRequest, statusCode: number, ms: number): void {
     const u = req.user;
+    const route = req.routeOptions.url ?? '';
+    const [zh, en] = apiTitle(req.method, route) ?? [null, null];
     this.apiBuffer.push({
       id: nextId(), tenantId: u?.tenantId ?? String(req.headers['tenant-id'] ?? '000000').slice(0, 12), serviceId: 'api', serverHost: hostname(),
-      type: statusCode < 400 ? '1' : '2', title: cut(req.routeOptions.schema?.summary, 255), method: req.method,
+      type: statusCode < 400 ? '1' : '2', title: cut(zh, 255), titleEn: cut(en, 255), method: req.method,
       requestUri: cut(req.url.split('?')[0], 2000), userAgent: cut(req.headers['user-agent'], 1000), remoteIp: req.ip,
-      methodClass: cut(req.routeOptions.url, 255), params: cut(req.url.split('?')[1] ?? null, 4000), statusCode, time: String(Math.round(ms)),
+      methodClass: cut(route, 255), params: cut(redact(req.url.split('?')[1] ?? null), 4000), statusCode, time: String(Math.round(ms)),
       createBy: u?.account ?? null,
     });
     if (this.apiBuffer.length >= 200) void this.flush();

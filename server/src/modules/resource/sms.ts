@@ -98,7 +98,7 @@ export async function smsRoutes(app: FastifyInstance, { db, auth, egress, config
   const tenantOf = (h: Record<string, unknown>, q: Record<string, unknown>) => String(q.tenantId ?? h['tenant-id'] ?? DEFAULT_TENANT).slice(0, 12);
   app.get('/api/blade-resource/sms/endpoint/send-validate', {
     // SMS pumping: every code sent costs the tenant; besides one per phone a minute, a limit per client address
-    config: { public: true, rateLimit: perAddress(config.smsRateLimit, config.smsRateWindowSeconds) },
+    config: { public: true, apiLog: true, rateLimit: perAddress(config.smsRateLimit, config.smsRateWindowSeconds) },
     schema: { tags: ['resource'], summary: 'Send a 6-digit sign-in code to a phone; answers {id} (the codeId); one per phone a minute', querystring: z.object({ tenantId: z.string().max(12).optional(), phone: z.string().max(20).optional() }).passthrough() },
   }, async (req) => {
     const q = req.query as Record<string, string>;
