@@ -128,3 +128,32 @@ test('en: a burst of six ordinary messages folds into "3 new messages", which op
   await page.locator('.msg-drawer .msg-inbox-table .ant-table-row').filter({ hasText: 'Notice 6' }).waitFor();
   await summary.waitFor({ state: 'detached' });
 });
+
+/** Picks a language from the top bar's language menu (no reload). */
+async function switchLive(page: Page, lang: 'zh' | 'en'): Promise<void> {
+  await page.locator('.top-action:has(.top-lang)').hover();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').getByText(lang === 'en' ? 'English' : '中文', { exact: true }).click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang === 'en' ? 'en' : 'zh-CN');
+}
+
+test('a live switch to English: the next task notice pops up in English and the bell re-reads its list in English', async () => {
+  const page = await s.signedIn('user', 'user');
+  await page.locator('[data-testid=message-bell][data-connected="1"]').waitFor();
+  const popup = (text: string) => page.locator('.ant-notification-notice.message-notification:not(.message-summary)').filter({ hasText: text });
+  const start = async () => {
+    const r = await s.server.api(`${P}/startProcessByKey`, { method: 'POST', token: admin, json: { processDefKey: 'burstFlow', reason: 'live' } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  };
+  await start();
+  await popup('待办：报修单').first().waitFor();
+
+  await switchLive(page, 'en');
+  await start();
+  await popup('To do: 报修单').first().waitFor();
+  await popup('You have a new task "维修处理" (报修单)').first().waitFor();
+
+  await page.locator('[data-testid=message-bell]').click();
+  const panel = page.locator('[data-testid=bell-panel]');
+  await panel.getByText('To do: 报修单').first().waitFor();
+  assert.doesNotMatch(await panel.innerText(), /待办：|您有一条/, 'the bell\'s list is re-read in English');
+});
