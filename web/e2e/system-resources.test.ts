@@ -204,6 +204,7 @@ test('in English the grant tree names menus and buttons in English; the user for
     const grant = modal(page, 'Permissions');
     const titles = grant.locator('.ant-tree-title');
     await titles.first().waitFor();
+    await grant.locator('.ant-tabs-tabpane-active .check-tree-expand').click(); // buttons are folded under their menus at first
     const texts = await titles.allInnerTexts();
     for (const label of ['System', 'Users', 'Add', 'Delete']) assert.ok(texts.includes(label), `${label} in ${texts.slice(0, 20).join(', ')}`);
     assert.ok(!texts.some((t) => /[\u4e00-\u9fff]/.test(t)), `no Chinese titles: ${texts.filter((t) => /[\u4e00-\u9fff]/.test(t)).join(', ')}`);

@@ -73,6 +73,8 @@ test('a role granted only 参数管理 with its view button sees only that scree
     await grant.getByRole('tab', { name: '接口权限' }).waitFor();
     const menuTree = grant.locator('.ant-tabs-tabpane-active .ant-tree');
     await menuTree.getByText('参数管理', { exact: true }).waitFor();
+    // the tree opens folded to menus: open the buttons
+    await grant.locator('.ant-tabs-tabpane-active .check-tree-expand').click();
     const home = menuTree.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: /^首页$/ }) });
     await home.locator('.ant-tree-checkbox').click();
     await checkTreeNode(menuTree, '参数管理', '查看');

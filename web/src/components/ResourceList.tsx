@@ -25,6 +25,7 @@ import type { Crud, ListParams, TreeNode } from '../api/crud';
 import { usePermission } from './Permitted';
 import { useSession } from '../shell/store';
 import { CheckTree } from './CheckTree';
+import { FoldingToolbar } from './FoldingToolbar';
 import { website } from '../website';
 import { totalText } from '../api/crud';
 
@@ -636,34 +637,36 @@ export function ResourceList<T extends object>({
         }}
         toolBarRender={() => [
           toolbarExtra,
-          canAdd && (
-            <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => void openEdit(null)}>
-              {t('common.add')}
-            </Button>
-          ),
-          ...barExtras.map((a) => (
-            <Button key={a.key} danger={a.danger} icon={a.icon} onClick={() => runExtra(a)}>
-              {t(a.label)}
-              {a.needSelection && selected.length ? ` (${selected.length})` : ''}
-            </Button>
-          )),
-          canDelete && (
-            <Button
-              key="delete"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => {
-                if (!selected.length) {
-                  message.warning(t('common.selectAtLeastOne'));
-                  return;
-                }
-                removeRows(selected, t('common.confirmBatchDelete'));
-              }}
-            >
-              {t('common.delete')}
-              {selected.length ? ` (${selected.length})` : ''}
-            </Button>
-          ),
+          <FoldingToolbar
+            key="fold"
+            items={[
+              ...(canAdd ? [{ key: 'add', label: t('common.add'), primary: true, icon: <PlusOutlined />, onClick: () => void openEdit(null) }] : []),
+              ...barExtras.map((a) => ({
+                key: a.key,
+                label: `${t(a.label)}${a.needSelection && selected.length ? ` (${selected.length})` : ''}`,
+                danger: a.danger,
+                icon: a.icon,
+                onClick: () => runExtra(a),
+              })),
+              ...(canDelete
+                ? [
+                    {
+                      key: 'delete',
+                      label: `${t('common.delete')}${selected.length ? ` (${selected.length})` : ''}`,
+                      danger: true,
+                      icon: <DeleteOutlined />,
+                      onClick: () => {
+                        if (!selected.length) {
+                          message.warning(t('common.selectAtLeastOne'));
+                          return;
+                        }
+                        removeRows(selected, t('common.confirmBatchDelete'));
+                      },
+                    },
+                  ]
+                : []),
+            ]}
+          />,
         ]}
       />
 
