@@ -275,7 +275,9 @@ export interface ApiLog {
   serviceId?: string;
   serverHost?: string;
   type?: string;
+  /** short title in Chinese; titleEn in English (server/src/modules/log/titles.ts) */
   title?: string;
+  titleEn?: string;
   method?: string;
   requestUri?: string;
   userAgent?: string;
