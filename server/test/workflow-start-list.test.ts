@@ -89,6 +89,10 @@ await forEachDatabase('workflow start list and current handlers', (kind) => {
     assert.ok(row.assigneeName.includes('王审批') && row.assigneeName.includes('李候选') && row.assigneeName.includes('待认领'), row.assigneeName);
     assert.ok(!raw.includes('${'), raw);
     assert.equal((await sent(id, 'en')).row.currentNodes.find((n) => n.taskName === '无人审批')!.assigneeName, 'Unclaimed');
+    // 待签收 of a candidate: the task names its candidates
+    const cand = await s.login('cand1', 'user');
+    const claim = (await get('/api/blade-workflow/process/claimList?size=50', cand.access_token)).body.data.records as { taskName: string; assigneeName: string | null }[];
+    assert.deepEqual(claim.find((x) => x.taskName === '候选审批')?.assigneeName?.split('、').sort(), ['审核组', '李候选'].sort());
 
     // a task whose assignee holds an unresolved expression (as a row once did): its candidates, or 待认领
     const db = s.server.database.db;
@@ -108,6 +112,11 @@ await forEachDatabase('workflow start list and current handlers', (kind) => {
       assert.ok(!names.includes('${') && names.includes('待认领'), `${path}: ${names}`);
       assert.ok(String(mine.assigneeName).includes('李候选'), `${path}: ${mine.assigneeName}`);
     }
+    // task rows (ops list, 待签收) too: the candidates by name, never the expression
+    const tasks = (await get(`/api/blade-workflow/ops/list?size=100&processInstanceId_equal=${id}`)).body.data.records as { taskName: string; assigneeName: string | null }[];
+    assert.equal(tasks.length, 3);
+    assert.ok(tasks.every((x) => !String(x.assigneeName).includes('${') && !String(x.assigneeName).includes('#{')), JSON.stringify(tasks));
+    assert.deepEqual(tasks.find((x) => x.taskName === '候选审批')!.assigneeName!.split('、').sort(), ['审核组', '李候选'].sort());
   });
 
   test('发起流程: category names, favourites kept per user on the server, recently used from the user\'s own starts', async () => {

@@ -266,16 +266,23 @@ export class WorkflowService {
 
   /** §3 process rows for task lists. */
   async taskRows(tenantId: string, tasks: TaskView[]): Promise<Row[]> {
-    const [names, models] = await Promise.all([
+    const [names, models, handlers] = await Promise.all([
       this.names(tenantId, tasks.flatMap((t) => [t.assignee, t.initiator, t.owner])),
       this.models(tenantId, tasks.map((t) => t.processDefinitionKey)),
+      // an open task nobody has by name (candidates, or an unresolved assignee): its people's names
+      this.handlerNames(tenantId, tasks.filter((t) => !t.endTime && !(t.assignee && isId(t.assignee) && !/[$#]\{/.test(t.assignee))).map((t) => ({ taskId: t.taskId, assignee: t.assignee }))),
     ]);
+    const assigneeOf = (t: TaskView) => {
+      const h = handlers.get(t.taskId);
+      if (h) return h.join('、') || null;
+      return t.assignee ? names.get(t.assignee) ?? t.assignee : null;
+    };
     return tasks.map((t) => {
       const m = models.get(t.processDefinitionKey);
       return {
         ...t, id: t.taskId, processId: t.processDefinitionId, processDefKey: t.processDefinitionKey,
         formKey: t.formKey ?? (m?.formKey as string | null) ?? null, formUrl: m?.formUrl ?? null, modelType: m?.modelType ?? 0,
-        assigneeName: t.assignee ? names.get(t.assignee) ?? t.assignee : null, startUsername: t.initiator ? names.get(t.initiator) ?? t.initiator : null,
+        assigneeName: assigneeOf(t), startUsername: t.initiator ? names.get(t.initiator) ?? t.initiator : null,
         ownerName: t.owner ? names.get(t.owner) ?? t.owner : null, status: t.processIsFinished, processIsFinished: t.processIsFinished,
       };
     });
