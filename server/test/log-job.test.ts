@@ -57,6 +57,8 @@ await forEachDatabase('logs and jobs', (kind) => {
     await s.server.services.logs.flush();
     const signIn = (await get('/api/blade-log/api/list?requestUri=/api/blade-auth/oauth/token')).body.data.records[0];
     assert.equal(signIn.titleEn, 'Sign in');
+    const signInsBy = (await get('/api/blade-log/api/list?requestUri=/api/blade-auth/oauth/token&size=50')).body.data.records.map((r: { createBy: string }) => r.createBy);
+    assert.ok(signInsBy.includes('admin') && signInsBy.includes('user'), `a sign-in names the account it was for: ${signInsBy}`);
     assert.match(signIn.params, /password=\*\*\*/);
     assert.ok(!signIn.params.includes(md5('admin')), 'no password hash in the log');
   });

@@ -12,6 +12,12 @@ const cut = (v: unknown, n: number) => (v === undefined || v === null ? null : S
 
 type ApiLogRow = Record<string, unknown>;
 
+/** Who a sign-in call is for (no token yet): the account it names, as the login log keeps it. */
+function signInAccount(req: FastifyRequest): string | null {
+  const from = (v: unknown) => (v && typeof v === 'object' && typeof (v as { username?: unknown }).username === 'string' ? (v as { username: string }).username : null);
+  return cut(from(req.query) ?? from(req.body), 64);
+}
+
 /** Query parameters that carry secrets (sign-in passwords, tokens) are kept out of the log. */
 const SECRET = /pass|secret|token|captcha|code_?value/i;
 function redact(query: string | null): string | null {
@@ -44,7 +50,7 @@ export class LogService {
       type: statusCode < 400 ? '1' : '2', title: cut(zh, 255), titleEn: cut(en, 255), method: req.method,
       requestUri: cut(req.url.split('?')[0], 2000), userAgent: cut(req.headers['user-agent'], 1000), remoteIp: req.ip,
       methodClass: cut(route, 255), params: cut(redact(req.url.split('?')[1] ?? null), 4000), statusCode, time: String(Math.round(ms)),
-      createBy: u?.account ?? null,
+      createBy: u?.account ?? signInAccount(req),
     });
     if (this.apiBuffer.length >= 200) void this.flush();
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), 1000);
