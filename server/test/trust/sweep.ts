@@ -247,8 +247,8 @@ export async function tables(db: Db): Promise<TableInfo[]> {
   return [...by.values()].filter((t) => !t.name.startsWith('kysely_'));
 }
 
-/** Tables every request or a background worker may write to (logs, captchas, revocations, the workflow outbox): left out of the "nothing changed" checks. */
-export const VOLATILE = /(^|_)log($|_)|_log$|captcha|token_revoked|secret|third_service_cache|sms_code|outbox/;
+/** Tables every request or a background worker may write to (logs, captchas, revocations, the workflow outbox, the node's id lease heartbeat): left out of the "nothing changed" checks. */
+export const VOLATILE = /(^|_)log($|_)|_log$|captcha|token_revoked|secret|third_service_cache|sms_code|outbox|node_lease/;
 
 /**
  * One row in every tenant table of `tenant`, text columns holding `marker`, other required
