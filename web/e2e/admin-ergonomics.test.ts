@@ -184,7 +184,18 @@ for (const lang of ['zh', 'en'] as const) {
       const t = L[lang];
       await page.goto(`${server.url}/#/system/user`);
       await listTable(page).locator('tr').filter({ hasText: 'admin' }).first().waitFor();
-      await page.waitForTimeout(500);
+      // the toolbar folds after it has measured its buttons (fonts, layout): give a loaded machine up to 10 s to settle
+      await page.waitForFunction(() => {
+        const el = document.querySelector('.ant-pro-table-list-toolbar');
+        if (!el) return false;
+        const box = el.getBoundingClientRect();
+        const buttons = Array.from(el.querySelectorAll('.fold-toolbar > .ant-btn'));
+        return buttons.length > 0 && buttons.every((b) => {
+          const r = b.getBoundingClientRect();
+          const span = b.querySelector('span:not(.ant-btn-icon)') as HTMLElement | null;
+          return b.scrollWidth <= b.clientWidth && (!span || span.scrollWidth <= span.clientWidth) && r.left >= box.left - 1 && r.right <= box.right + 1 && r.width > 0;
+        });
+      }, undefined, { timeout: 10_000 }).catch(() => undefined); // the assertions below say what is wrong
       const bar = page.locator('.ant-pro-table-list-toolbar').first();
       const report = await bar.evaluate((el) => {
         const box = el.getBoundingClientRect();

@@ -67,7 +67,9 @@ test('接口日志 lists the writes with their zh and en titles in readable colu
   assert.match(await detail.innerText(), /Save parameter/);
   assert.match(await detail.innerText(), /\/api\/blade-system\/param\/submit/);
   await saveShot(page, SHOTS, 'api-log-detail-zh');
-  await page.keyboard.press('Escape');
+  // closed by its own button and gone before the filter is used (Escape needs the focus inside the dialog)
+  await detail.locator('.ant-modal-close').click();
+  await detail.waitFor({ state: 'hidden' });
   await page.locator('.ant-pro-query-filter button').filter({ hasText: /重\s*置/ }).click();
   await table.locator('tbody tr').filter({ hasText: '登录' }).first().waitFor();
   await saveShot(page, SHOTS, 'api-log-zh');
@@ -89,7 +91,8 @@ test('接口日志 lists the writes with their zh and en titles in readable colu
   await detailEn.waitFor();
   assert.match(await detailEn.innerText(), /保存参数/);
   await saveShot(page, SHOTS, 'api-log-detail-en');
-  await page.keyboard.press('Escape');
+  await detailEn.locator('.ant-modal-close').click();
+  await detailEn.waitFor({ state: 'hidden' });
   await page.locator('.ant-pro-query-filter button').filter({ hasText: /Reset/ }).click();
   await table.locator('tbody tr').filter({ hasText: 'Sign in' }).first().waitFor();
   await saveShot(page, SHOTS, 'api-log-en');
