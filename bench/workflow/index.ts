@@ -19,6 +19,7 @@ import { Engine } from 'bpmn-engine';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase, type Database } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
+import { modules } from '../../server/src/modules/index.ts';
 import { WorkflowEngine } from '../../server/src/modules/workflow/engine/index.ts';
 import { BENCH_XML } from './process.ts';
 
@@ -35,7 +36,7 @@ interface Target { name: string; database: Database; close(): Promise<void> }
 async function pglite(): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'wf-bench-'));
   const database = await openDatabase(loadConfig({ dataDir: dir, databaseUrl: '' }));
-  await migrate(database.db);
+  await migrate(database.db, modules);
   return { name: 'PGlite', database, close: async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
@@ -50,7 +51,7 @@ async function postgres(): Promise<Target | string> {
   u.pathname = '/' + name;
   const dir = mkdtempSync(join(tmpdir(), 'wf-bench-'));
   const database = await openDatabase(loadConfig({ dataDir: dir, databaseUrl: u.toString() }));
-  await migrate(database.db);
+  await migrate(database.db, modules);
   return {
     name: 'PostgreSQL', database,
     close: async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
+import { modules } from '../../server/src/modules/index.ts';
 import { WorkflowEngine } from '../../server/src/modules/workflow/engine/index.ts';
 import { BENCH_XML } from './process.ts';
 
@@ -25,7 +26,7 @@ if (process.env.DB !== 'pglite') {
   drop = async () => { const d = new pg.Client({ connectionString: admin }); await d.connect(); await d.query(`drop database if exists ${name} with (force)`); await d.end(); };
 }
 const database = await openDatabase(loadConfig({ dataDir: dir, databaseUrl: url }));
-await migrate(database.db);
+await migrate(database.db, modules);
 const engine = new WorkflowEngine(database.db);
 for (const t of ['taskCreated', 'taskCompleted', 'processEnded'] as const) engine.on(t, () => undefined);
 await engine.deploy(BENCH_XML, { tenantId: 'bench' });

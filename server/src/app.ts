@@ -1,20 +1,22 @@
-// Assembles the server: database, contract plumbing, modules. Used by main.ts and by the tests,
-// which boot the same app on a fresh database.
+// Assembles the server: database, contract plumbing, modules (the descriptors of modules/index.ts:
+// their migrations, job kinds and routes). Used by main.ts and by the tests, which boot the same
+// app on a fresh database.
 import { existsSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { loadTenantTables } from './db/tenant-scope.ts';
 import { seed } from './db/seed.ts';
+import { ensureCampus } from './demo/campus.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
+import { apiDocs } from './http/api-docs.ts';
 import { authentication, Tokens } from './http/auth.ts';
 import { CacheSync } from './http/cache-sync.ts';
 import { metrics } from './http/metrics.ts';
@@ -23,8 +25,10 @@ import { fileGuard } from './http/files.ts';
 import { jsonBodies } from './http/json-depth.ts';
 import { rateLimitStore, trustHops } from './http/rate-limit.ts';
 import { routeTable } from './http/route-table.ts';
+import { hashPassword, md5 } from './modules/auth/password.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { modules } from './modules/index.ts';
+import { inOrder, jobKinds, registerModules, type JobHandler, type ModuleDef, type ModuleDeps } from './modules/module.ts';
 import { LogService } from './modules/log/service.ts';
 import { ConfigService } from './modules/system/config-service.ts';
 import { MenuService } from './modules/system/menu-service.ts';
@@ -53,14 +57,17 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<App> {
+/** opts.modules: the descriptors to assemble (default: every module, modules/index.ts) */
+export async function buildApp(config: Config, opts: { logger?: boolean; modules?: readonly ModuleDef[] } = {}): Promise<App> {
+  const list = inOrder(opts.modules ?? modules); // duplicate names, unknown or circular `after` stop the start here
   const egress = new Egress(config.egressAllow); // a bad EGRESS_ALLOW entry stops the start, naming it
   const database = await openDatabase(config);
   const { db } = database;
-  await migrate(db);
+  await migrate(db, list);
+  await loadTenantTables(db); // the tables scoped(db, tenantId) confines to a tenant: those with tenant_id
   // this node's id-generator worker id, leased in the shared database (or NODE_ID) before any id is made
   const worker = await leaseWorkerId(db, { nodeId: configuredNodeId() });
-  if (config.seedDemo) await seed(db);
+  if (config.seedDemo) await seed(db, { hashPassword, md5 });
 
   const tokens = await Tokens.open(db, config.jwtSecret);
   const services: Services = {
@@ -119,16 +126,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(routeTable); // after authentication, whose onRoute marks the API docs public
   await app.register(metrics, { database });
   app.addHook('onSend', async () => { await cacheSync.flush(); }); // a grant change is known to every node before its answer leaves
-  app.decorate('scopes', services.scopes);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Campus platform API', version: '1.0.0', description: 'BladeX-compatible HTTP contract: envelope {code, success, data, msg}; paged lists with suffix filters; Blade-Auth bearer tokens. Payloads the original encrypted with a client-side AES key travel as plain JSON over HTTPS here.' },
-      components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } },
-      security: [{ bladeAuth: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', deepLinking: true } });
+  app.decorate('scopes', services.scopes); // the core's Scopes (http/auth.ts), as the system module keeps them
+  await apiDocs(app); // /api/docs: the OpenAPI document and its page, in the reader's language
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
     await db.selectFrom('bladeTenant').select('id').limit(1).execute();
@@ -153,7 +152,11 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     }
   });
 
-  for (const register of modules) await register(app, { ...services, db, database, config });
+  // every module's routes, handed what they use: services, database, config, metrics and every module's job kinds
+  const jobs = new Map<string, JobHandler>();
+  const deps: ModuleDeps = { ...services, db, database, config, metrics: app.metrics, jobs };
+  for (const [kind, handler] of jobKinds(list, deps)) jobs.set(kind, handler); // a kind declared twice stops the start
+  await registerModules(app.withTypeProvider<ZodTypeProvider>(), list, deps);
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, {
@@ -164,6 +167,16 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });
+  }
+
+  // the demo campus, made once through the routes above (config.seedCampus); a failure leaves the platform running
+  if (config.seedCampus) {
+    try {
+      const campus = await ensureCampus(app, services, db, config);
+      if (campus.outcome === 'made') app.log.info(`demo campus made in ${campus.ms} ms`);
+    } catch (err) {
+      app.log.error({ err }, 'demo campus');
+    }
   }
 
   const sweeper = setInterval(() => services.auth.sweep().catch(() => undefined), 3600_000);

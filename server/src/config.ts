@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { IMPORT_LIMITS } from './http/xlsx-guard.ts';
 import { parseAllowance } from './net/egress.ts';
 
 export interface Config {
@@ -42,6 +43,12 @@ export interface Config {
   captchaTtlSeconds: number;
   logLevel: string;
   seedDemo: boolean;
+  /**
+   * The demo campus (server/src/demo/campus.ts): departments, people, roles, dictionaries, notices and
+   * six ready processes, made once through the HTTP API at boot. Follows seedDemo unless set here
+   * (the tests' servers turn it off, so they keep the bare seed).
+   */
+  seedCampus: boolean;
   /** EGRESS_ALLOW: CIDRs, IPs or host names a tenant's outbound connections may reach although private/loopback (server/src/net/egress.ts) */
   egressAllow: string[];
   /** IMAP_ALLOW_PLAINTEXT=true: sign in to an IMAP server on a plain port that offers no STARTTLS (password in clear); off by default */
@@ -50,6 +57,12 @@ export interface Config {
   pop3AllowPlaintext: boolean;
   /** API_LOG_RETENTION_DAYS: 接口日志 rows older than this many days are removed by the nightly logCleanup job (default 30) */
   apiLogRetentionDays: number;
+  /** IMPORT_MAX_BYTES: bytes of an uploaded Excel import file (default 10 MB) */
+  importMaxBytes: number;
+  /** IMPORT_MAX_UNCOMPRESSED_BYTES: bytes of an import xlsx once unzipped, read from its zip directory before anything is inflated (default 50 MB) */
+  importMaxUncompressedBytes: number;
+  /** IMPORT_MAX_ROWS: data rows of an import file, all sheets together (default 10,000) */
+  importMaxRows: number;
 }
 
 /** A setting of the environment that cannot be used; the message names every bad variable. */
@@ -140,6 +153,9 @@ const ENV = z.object({
   IMAP_ALLOW_PLAINTEXT: bool.optional(),
   POP3_ALLOW_PLAINTEXT: bool.optional(),
   API_LOG_RETENTION_DAYS: whole(1, 36500).optional(),
+  IMPORT_MAX_BYTES: whole(1024, 2 ** 40).optional(),
+  IMPORT_MAX_UNCOMPRESSED_BYTES: whole(1024, 2 ** 40).optional(),
+  IMPORT_MAX_ROWS: whole(1, 10_000_000).optional(),
   // read where they are used (db/index.ts, db/ids.ts, main.ts, http/metrics.ts, realtime): checked here so a bad one stops the start too
   PG_POOL_MAX: whole(1, 10000).optional(),
   DB_POOLER: z.enum(['transaction', 'session'], { message: 'must be transaction or session' }).optional(),
@@ -168,6 +184,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeof
 export function loadConfig(over: Partial<Config> = {}, source: NodeJS.ProcessEnv = process.env): Config {
   const env = readEnv(source);
   const dataDir = resolve(over.dataDir ?? env.DATA_DIR ?? 'data');
+  const seedDemo = over.seedDemo ?? env.SEED_DEMO ?? true;
   return {
     port: env.PORT ?? 8080,
     host: env.HOST ?? '0.0.0.0',
@@ -192,11 +209,15 @@ export function loadConfig(over: Partial<Config> = {}, source: NodeJS.ProcessEnv
     trustProxy: env.TRUST_PROXY ?? false,
     captchaTtlSeconds: env.CAPTCHA_TTL_SECONDS ?? 300,
     logLevel: env.LOG_LEVEL ?? 'info',
-    seedDemo: env.SEED_DEMO ?? true,
+    seedDemo,
+    seedCampus: seedDemo,
     egressAllow: env.EGRESS_ALLOW ?? [],
     imapAllowPlaintext: env.IMAP_ALLOW_PLAINTEXT ?? false,
     pop3AllowPlaintext: env.POP3_ALLOW_PLAINTEXT ?? false,
     apiLogRetentionDays: env.API_LOG_RETENTION_DAYS ?? 30,
+    importMaxBytes: env.IMPORT_MAX_BYTES ?? IMPORT_LIMITS.maxBytes,
+    importMaxUncompressedBytes: env.IMPORT_MAX_UNCOMPRESSED_BYTES ?? IMPORT_LIMITS.maxUncompressedBytes,
+    importMaxRows: env.IMPORT_MAX_ROWS ?? IMPORT_LIMITS.maxRows,
     ...over,
   };
 }

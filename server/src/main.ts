@@ -6,6 +6,8 @@ import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
+import { hashPassword, md5 } from './modules/auth/password.ts';
+import { modules } from './modules/index.ts';
 
 let config: Config;
 try {
@@ -19,10 +21,10 @@ try {
 if (process.argv.includes('--migrate')) {
   const database = await openDatabase(config);
   try {
-    await migrate(database.db);
+    await migrate(database.db, modules);
     if (config.seedDemo) {
       const worker = await leaseWorkerId(database.db, { nodeId: configuredNodeId() }); // the seed makes ids
-      try { await seed(database.db); } finally { await worker.close(); }
+      try { await seed(database.db, { hashPassword, md5 }); } finally { await worker.close(); }
     }
     const n = await database.db.selectFrom('kyselyMigration').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     console.log(`database ${database.kind === 'postgres' ? 'PostgreSQL' : config.dataDir} is up to date (${n.n} migrations)`);

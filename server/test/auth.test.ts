@@ -188,6 +188,7 @@ await forEachDatabase('auth', (kind) => {
     const info = await s.api('/api/blade-auth/oauth/user-info', { token: t.access_token });
     assert.equal(info.body.data.account, 'admin');
     assert.deepEqual(info.body.data.roles, ['administrator', 'user']);
+    assert.equal(info.body.data.roleNames, '超级管理员,普通用户', 'the roles by name, for the home page');
     assert.ok(info.body.data.permissions.includes('systemConfig_add'));
     const routes = await s.api('/api/blade-system/menu/routes', { token: t.access_token });
     const sys = routes.body.data.find((m: { code: string }) => m.code === 'system');

@@ -108,10 +108,20 @@ await forEachDatabase('developer tools', (kind) => {
     const res = await fetch(`${s.url}/api/blade-develop/code/gen-code?ids=${code.id}&system=saber`, { method: 'POST', headers: { 'Blade-Auth': `bearer ${admin}` } });
     assert.equal(res.headers.get('content-type'), 'application/zip');
     const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    // the entity declared once: a model definition with the table's columns as fields
+    const definition = await zip.file('generated/dsProbe/packages/schema/src/models/dsProbe.ts')!.async('string');
+    assert.match(definition, /api: '\/api\/blade-demo\/dsProbe'/);
+    assert.match(definition, /name: \{ type: 'string', label: \['name', 'Name'\], length: 255, required: true, filter: 'like' \}/);
+    assert.match(definition, /score: \{ type: '(int|decimal)'/);
+    // served and shown from it, the migration's columns written from it
     const routes = await zip.file('generated/dsProbe/server/src/modules/dsProbe/routes.ts')!.async('string');
-    assert.match(routes, /base: '\/api\/blade-demo\/dsProbe'/);
-    assert.match(routes, /name: z\.string\(\)\.trim\(\)\.min\(1\)/);
-    assert.ok(zip.file('generated/dsProbe/web/src/pages/dsProbe/index.tsx'));
+    assert.match(routes, /modelResource\(app, db, dsProbeModel, \{ tag: 'dsProbe' \}\)/);
+    const migration = await zip.file('generated/dsProbe/server/src/db/migrations/NNNN_dsProbe.ts')!.async('string');
+    assert.match(migration, /create table if not exists campus_ds_probe \(id bigint primary key, tenant_id varchar\(12\) not null, name varchar\(255\) not null, score /);
+    // and the module's descriptor, naming its routes, its migration and its model (server/src/modules/module.ts)
+    const descriptor = await zip.file('generated/dsProbe/server/src/modules/dsProbe/module.ts')!.async('string');
+    assert.match(descriptor, /name: 'dsProbe',\n  routes: \[dsProbeRoutes\],\n  migrations: \{\n    'NNNN_dsProbe': mNNNN,\n  \},\n  models: \[dsProbeModel\],/);
+    assert.match(await zip.file('generated/dsProbe/web/src/pages/dsProbe/index.tsx')!.async('string'), /modelResource\(dsProbeModel, /);
   });
 
   test('rules are regular expressions, fetched by ids', async () => {

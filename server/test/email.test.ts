@@ -311,6 +311,9 @@ await forEachDatabase('e-mail', (kind) => {
     assert.match((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn, nope', subject: 's', content: 'c' })).body.msg, /邮箱地址格式不正确：nope/);
     assert.equal((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn', content: 'c' })).body.msg, '请输入邮件主题');
     assert.equal((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn', subject: 's', content: 'c', params: '[1]' })).body.msg, '模板参数必须是 JSON 对象');
+    assert.equal((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn', subject: 's', content: 'c', params: '{x' })).body.msg, '模板参数必须是 JSON 对象');
+    assert.equal((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn', subject: 's', content: 'c', attachments: 'not json' })).body.msg, '附件格式不正确');
+    assert.equal((await post('/api/blade-email/outbox/submit', { toUser: 'a@b.cn', subject: 's', content: 'c', attachments: [{ link: 'javascript:alert(1)' }] })).body.msg, '附件格式不正确');
     const draft = await post('/api/blade-email/outbox/submit', { toUser: ['stu1@campus.test'], subject: '草稿', content: '<b>draft</b>' });
     assert.equal(draft.status, 200, JSON.stringify(draft.body));
     assert.equal(draft.body.data.sendStatus, 0);
@@ -395,6 +398,17 @@ await forEachDatabase('e-mail', (kind) => {
     assert.equal((await post('/api/blade-email/strategy/submit', { ...base, templateId: undefined })).body.msg, '请选择邮件模板');
     assert.equal((await post('/api/blade-email/strategy/submit', { ...base, params: '{"name":"x"}' })).body.msg, '模板参数缺失：date');
     assert.equal((await post('/api/blade-email/strategy/submit', { ...base, toUser: 'bad' })).body.msg, '邮箱地址格式不正确：bad');
+    // an address list (the model's format emails): a string or an array, each checked, kept as a de-duplicated comma list
+    assert.equal((await en('/api/blade-email/strategy/submit', { ...base, toUser: ['ok@campus.test', 'nope'] })).body.msg, 'Invalid e-mail address: nope');
+    assert.equal((await post('/api/blade-email/strategy/submit', { ...base, toUser: [] })).body.msg, '请输入收件人');
+    assert.equal((await post('/api/blade-email/strategy/submit', { ...base, toUser: ' ; , ' })).body.msg, '请输入收件人');
+    assert.equal((await en('/api/blade-email/strategy/submit', { ...base, toUser: undefined })).body.msg, 'Please enter the recipients');
+    const listed = await post('/api/blade-email/strategy/submit', { ...base, strategyName: '地址列表', toUser: ' a@campus.test；b@campus.test a@campus.test', ccUser: ['c@campus.test', ' '] });
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    assert.deepEqual([listed.body.data.toUser, listed.body.data.ccUser], ['a@campus.test,b@campus.test', 'c@campus.test']);
+    const cleared = await post('/api/blade-email/strategy/submit', { ...base, id: listed.body.data.id, strategyName: '地址列表', ccUser: '' });
+    assert.equal(cleared.body.data.ccUser, null, 'an emptied list is none');
+    assert.equal((await post(`/api/blade-email/strategy/remove?ids=${listed.body.data.id}`)).status, 200);
     const st = await post('/api/blade-email/strategy/submit', base);
     assert.equal(st.status, 200, JSON.stringify(st.body));
     const now = await post(`/api/blade-email/strategy/send?id=${st.body.data.id}`);
@@ -498,6 +512,9 @@ await forEachDatabase('e-mail', (kind) => {
 
   test('inbox: manual entry, opening marks read, remove; tenant-bound', async () => {
     assert.equal((await post('/api/blade-email/inbox/submit', { fromAddress: 'x@y.cn', subject: '' })).body.msg, '请输入邮件主题');
+    assert.equal((await post('/api/blade-email/inbox/submit', { fromAddress: 'x@y.cn', subject: 's', toUser: 'a@b.cn, bad' })).body.msg, '邮箱地址格式不正确：bad');
+    const badTime = await en('/api/blade-email/inbox/submit', { fromAddress: 'x@y.cn', subject: 's', receiveTime: 'yesterday' });
+    assert.deepEqual([badTime.status, badTime.body.msg], [400, 'Received is invalid']);
     const m = await post('/api/blade-email/inbox/submit', { fromAddress: 'office@campus.test', fromName: '办公室', subject: '会议通知', content: '<p>周五开会</p>', receiveTime: '2026-03-01 09:00:00' });
     assert.equal(m.status, 200, JSON.stringify(m.body));
     assert.equal((await get(`/api/blade-email/inbox/detail?id=${m.body.data.id}`, other)).body.data, null);

@@ -102,7 +102,9 @@ export async function startServer(opts: { kind?: DbKind; config?: Partial<Config
     dataDir: dir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '',
     webDist: opts.webDist ?? join(dir, 'no-web'), uploadDir: join(dir, 'upload'),
     // no egress allowance and no clear-text IMAP/POP3 unless a suite asks (a loopback peer needs egressAllow)
-    egressAllow: [], imapAllowPlaintext: false, pop3AllowPlaintext: false, ...opts.config,
+    egressAllow: [], imapAllowPlaintext: false, pop3AllowPlaintext: false,
+    // the demo campus only for a suite that asks (config.seedCampus): the others keep the bare seed they count on
+    seedCampus: false, ...opts.config,
   });
   const server = await buildApp(config, { logger: false });
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -36,7 +36,7 @@ async function listen(s: TestServer, token: string, userId: string): Promise<{ f
   const frames: Frame[] = [];
   ws.on('message', (raw) => frames.push(JSON.parse(raw.toString()) as Frame));
   await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
-  const next = async (pred: (f: Frame) => boolean, ms = 5000) => {
+  const next = async (pred: (f: Frame) => boolean, ms = 15_000) => { // seconds on a loaded machine
     const end = Date.now() + ms;
     for (;;) {
       const hit = frames.find(pred);

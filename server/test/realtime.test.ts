@@ -44,7 +44,8 @@ class Client {
     this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  async next(pred: (f: Frame) => boolean, ms = 5000): Promise<Frame> {
+  // a frame that should come may take seconds on a loaded machine (the full run shares two cores); waiting longer only slows a failure
+  async next(pred: (f: Frame) => boolean, ms = 15_000): Promise<Frame> {
     const deadline = Date.now() + ms;
     for (;;) {
       const hit = this.frames.find(pred);
@@ -216,10 +217,14 @@ await forEachDatabase('realtime', (kind) => {
     assert.equal((await c.closed).code, 4401);
     assert.ok(Date.now() - started < 2500);
 
-    const renewed = await connect(await tokens.sign(claims, 'access', 1, 'renewed-session'));
+    // the first token lives long enough for a loaded machine to connect and renew before it ends
+    // (a 1 s token could expire before the renewal was read); then the socket must outlive it
+    const firstTtl = 5;
+    const signedAt = Date.now();
+    const renewed = await connect(await tokens.sign(claims, 'access', firstTtl, 'renewed-session'));
     renewed.send({ op: 'auth', token: await tokens.sign(claims, 'access', 60, 'renewed-session') });
     await renewed.next((f) => f.op === 'authed');
-    await settle(1500);
+    await settle(Math.max(0, signedAt + (firstTtl + 1) * 1000 - Date.now()));
     assert.equal(renewed.ws.readyState, WebSocket.OPEN, 'still open past the first expiry');
     renewed.send({ op: 'auth', token: admin });
     assert.equal((await renewed.next((f) => f.op === 'error')).msg, '令牌属于其他用户');

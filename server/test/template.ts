@@ -1,6 +1,7 @@
 // Makes the databases every test server copies instead of migrating and seeding its own
 // (harness.ts): a PGlite data folder, and a template database on the PostgreSQL test server when it
-// answers. `create` prints {"pglite": dir, "pg": name} as JSON; `drop <dir> [name]` removes them.
+// answers. The templates hold the seed without the demo campus (a suite asking for the campus makes
+// it on its copy). `create` prints {"pglite": dir, "pg": name} as JSON; `drop <dir> [name]` removes them.
 // scripts/test.mjs runs both around the test run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { PG_ADMIN_URL, postgresAvailable } from './harness.ts';
 
 async function build(dataDir: string, databaseUrl: string): Promise<void> {
-  const app = await buildApp(loadConfig({ dataDir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '', webDist: join(dataDir, 'no-web'), uploadDir: join(dataDir, 'upload') }), { logger: false });
+  const app = await buildApp(loadConfig({ dataDir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '', seedCampus: false, webDist: join(dataDir, 'no-web'), uploadDir: join(dataDir, 'upload') }), { logger: false });
   await app.app.ready();
   await app.close();
 }

@@ -81,6 +81,12 @@ await forEachDatabase('workflow design API', (kind) => {
 
   test('models: category cleared with an empty value, a duplicate key refused, the model list filters by category', async () => {
     const cat = (await post('/api/blade-workflow/design/category/submit', { name: '教务' })).body.data;
+    // a category's parent is one of the tenant's categories, never itself or one below it
+    const sub = (await post('/api/blade-workflow/design/category/submit', { name: '教务 · 考试', parentId: cat.id })).body.data;
+    assert.equal(sub.parentId, cat.id);
+    const loop = await post('/api/blade-workflow/design/category/submit', { id: cat.id, name: '教务', parentId: sub.id });
+    assert.equal(loop.status, 400, JSON.stringify(loop.body));
+    assert.equal((await post('/api/blade-workflow/design/category/submit', { name: '无主', parentId: '123456789012345' })).status, 400);
     const m = await post('/api/blade-workflow/design/model/submit', { modelKey: 'catFlow', name: '分类流程', categoryId: cat.id });
     assert.equal(m.status, 200, JSON.stringify(m.body));
     assert.equal((await get(`/api/blade-workflow/design/model/list?categoryId_equal=${cat.id}`)).body.data.total, 1);

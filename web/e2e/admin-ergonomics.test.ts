@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { dialog, launch, listTable, setLanguage, signIn, startE2EServer, toolbarAdd, type E2EServer } from './browser.ts';
+import { dialog, launch, REDUCED_MOTION, listTable, setLanguage, signIn, startE2EServer, toolbarAdd, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -30,7 +30,7 @@ const L = {
 };
 
 async function session(lang: Lang, width: number, height: number, fn: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width, height } });
+  const context = await browser.newContext({ ...REDUCED_MOTION, locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width, height } });
   const page = await context.newPage();
   try {
     await signIn(page, server.url, server);
@@ -179,9 +179,7 @@ for (const lang of ['zh', 'en'] as const) {
     });
   });
 
-  // Passes run on its own (fresh database) and fails inside the full `npm test` run (the copied template
-  // database) for a reason not yet found: skipped there until it is (closing note of session 4).
-  test(`${lang} 1280×720: the user toolbar clips no button; the rest are under ${L[lang].more}`, { skip: process.env.TEST_PGLITE_TEMPLATE ? 'fails in the full run on the template database; under investigation' : false }, async () => {
+  test(`${lang} 1280×720: the user toolbar clips no button; the rest are under ${L[lang].more}`, async () => {
     await session(lang, 1280, 720, async (page) => {
       const t = L[lang];
       await page.goto(`${server.url}/#/system/user`);
@@ -218,20 +216,24 @@ for (const lang of ['zh', 'en'] as const) {
       }
       const visible = report.map((b) => b.text);
       const more = bar.locator('.fold-toolbar-more');
+      // The open menu, found by its dropdown not being hidden, not by `:visible`: antd's opening animation
+      // shows the menu for one step (it measures it there), then scales it to nothing (scale(0)) before it
+      // grows, so a `:visible` read just after the menu first showed could find no entries. On a loaded
+      // machine (the full run) those steps last long enough to be hit: that was this test's failure there.
+      const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .fold-toolbar-menu');
       let folded: string[] = [];
       if (await more.count()) {
         await more.click();
-        const menu = page.locator('.fold-toolbar-menu:visible');
         await menu.waitFor();
         folded = (await menu.locator('.ant-dropdown-menu-item').allInnerTexts()).map((s) => s.trim());
-        assert.ok(folded.length > 0);
+        assert.ok(folded.length > 0, `${t.more} lists the buttons that do not fit`);
       }
       await shot(page, `user-toolbar-${lang}-1280x720`);
       assert.ok([...visible, ...folded].includes(t.del), `${t.del} reachable: shown ${visible.join(' | ')}; under ${t.more}: ${folded.join(' | ')}`);
       if (lang === 'en') assert.ok(folded.length > 0, 'in English the toolbar does not fit at 1280: some buttons fold');
       // the folded buttons work: Delete without a selection asks for one
       if (folded.includes(t.del)) {
-        await page.locator('.fold-toolbar-menu:visible .ant-dropdown-menu-item').filter({ hasText: t.del }).click();
+        await menu.locator('.ant-dropdown-menu-item').filter({ hasText: t.del }).click();
       } else {
         await page.keyboard.press('Escape');
         await bar.locator('.fold-toolbar > .ant-btn').filter({ hasText: t.del }).click();

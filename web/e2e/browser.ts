@@ -14,9 +14,15 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * The reader's system asks for reduced motion: the app then opens dialogs and menus without
+ * animation (App.tsx), which spares Chromium most of its drawing on two shared cores.
+ */
+export const REDUCED_MOTION = { reducedMotion: 'reduce' } as const;
+
 /** A fresh context per test (no shared storage), Chinese locale like the default users. */
 export async function newPage(browser: Browser, opts: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({ ...REDUCED_MOTION, locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
   return { context, page };
 }
@@ -37,6 +43,25 @@ export const toolbarAdd = (scope: Locator): Locator => scope.locator('.ant-pro-t
 export const dialog = (page: Page, title: string): Locator => page.locator('.ant-modal').filter({ hasText: title });
 
 /** Switches the language a signed-in page keeps (the persisted session store) and reloads it. */
+/**
+ * Picks an item of a dropdown that opens on hover. A hover that lands while the header is still
+ * re-rendering opens nothing, so it hovers again (moving away first) until the item shows.
+ */
+export async function hoverMenuItem(page: Page, trigger: string, item: string): Promise<void> {
+  const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: item });
+  for (let attempt = 0; ; attempt++) {
+    await page.mouse.move(0, 0);
+    await page.locator(trigger).hover();
+    try {
+      await entry.waitFor({ timeout: 5000 });
+      break;
+    } catch (e) {
+      if (attempt >= 5) throw e;
+    }
+  }
+  await entry.click();
+}
+
 export async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
   await page.evaluate((l) => {
     // runs in the page (this file is also type-checked without the DOM library)
@@ -133,7 +158,8 @@ export async function addPeople(server: E2EServer, people: [account: string, rea
 
 /**
  * A suite's server, browser and pages: open() in before(), close() in after(); signedIn() gives a
- * page of a fresh context signed in through the login form (closed with the suite).
+ * page of a fresh context signed in through the login form (closed with the suite). config: settings
+ * of the server (e.g. seedCampus: true for the demo campus).
  */
 export interface Suite {
   readonly server: E2EServer;
@@ -141,7 +167,7 @@ export interface Suite {
   signedIn(account: string, password: string, opts?: { locale?: string }): Promise<Page>;
   close(): Promise<void>;
 }
-export function suite(): Suite & { open(): Promise<void> } {
+export function suite(opts: { config?: Record<string, unknown> } = {}): Suite & { open(): Promise<void> } {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -149,7 +175,7 @@ export function suite(): Suite & { open(): Promise<void> } {
     get server() { if (!server) throw new Error('suite not open'); return server; },
     get browser() { if (!browser) throw new Error('suite not open'); return browser; },
     async open() {
-      server = await startE2EServer();
+      server = await startE2EServer({ config: opts.config });
       browser = await launch();
     },
     async signedIn(account, password, opts = {}) {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { fillLogin, launch, signIn, startE2EServer, withPage as inPage, type E2EServer } from './browser.ts';
+import { fillLogin, hoverMenuItem, launch, signIn, startE2EServer, withPage as inPage, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -125,8 +125,7 @@ test('the login page switches language with its two buttons, and the choice stay
 test('switching the language to English relabels the shell', async () => {
   await withPage(async (page) => {
     await signIn(page, server.url, server);
-    await page.locator('.top-action:has(.anticon-global)').hover();
-    await page.locator('.ant-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await hoverMenuItem(page, '.top-action:has(.anticon-global)', 'English');
     await tabs(page).filter({ hasText: 'Home' }).waitFor();
     await page.getByText('Quick links').waitFor();
     assert.equal(await page.title(), 'Home - Smart Campus Service Platform');

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { dialog, launch, listTable, signIn, startE2EServer, toolbarAdd, withPage as inPage, type E2EServer } from './browser.ts';
+import { dialog, hoverMenuItem, launch, listTable, signIn, startE2EServer, toolbarAdd, withPage as inPage, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -195,8 +195,7 @@ test('object storage: add a provider with validation and enable it', async () =>
 test('in English the grant tree names menus and buttons in English; the user form keeps birthday, platform and avatar', async () => {
   await withPage(async (page) => {
     await signIn(page, server.url, server);
-    await page.locator('.top-action:has(.anticon-global)').hover();
-    await page.locator('.ant-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await hoverMenuItem(page, '.top-action:has(.anticon-global)', 'English');
     await page.goto(`${server.url}/#/authority/role`);
     const roleRow = table(page).locator('tr').filter({ hasText: 'administrator' });
     await roleRow.waitFor();

@@ -173,6 +173,8 @@ test('dictionary: choosing a dictionary lists its items and adds one', async () 
     await items.locator('tr').filter({ hasText: '未知' }).waitFor();
     await toolbarAdd(items).click();
     const form = modal(page, '字典项 · 新增');
+    // the dialog's fields drawn first: a save clicked before the form is mounted submits nothing
+    await form.locator('#dictKey').waitFor();
     await form.locator('.ant-btn-primary').click();
     await form.getByText('请输入字典键值').waitFor();
     await form.locator('#dictKey').fill('9');

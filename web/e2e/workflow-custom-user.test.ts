@@ -87,6 +87,8 @@ test('the designer marks 部门审批 (one person) and 会签 (several, then mul
   assert.equal(await page.locator('#wf-prop-collection').isDisabled(), true);
   await page.locator('.wf-designer-panel').evaluate((e) => e.scrollTo(0, 0));
   await shot(page, 'designer-zh', 800);
+  // the first save's toast gone, so the one awaited below is this save's (a loaded run kept it on screen)
+  await page.locator('.ant-message-notice').filter({ hasText: '保存成功' }).first().waitFor({ state: 'detached' });
   await page.locator('.wf-save').click();
   await toast(page, '保存成功');
 

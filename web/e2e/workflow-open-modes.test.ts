@@ -6,7 +6,7 @@
 // after the approver passes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { deployProcess, suite } from './browser.ts';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -40,14 +40,48 @@ after(() => s.close());
 // the p of the portal's start route: base64 of {"processDefKey": …} (spec 000 §2.2)
 const startP = Buffer.from(JSON.stringify({ processDefKey: 'wfOpenModes' })).toString('base64');
 
-/** Fills and submits the start form, then confirms 温馨提示 发起成功. */
-async function submitStart(page: Page, reason: string): Promise<void> {
+/** Fills and submits the start form and waits for 温馨提示 发起成功; answers its OK button. */
+async function submitStartDialog(page: Page, reason: string): Promise<Locator> {
   await page.locator('.wf-start-title').getByText('用印申请').waitFor();
   await page.locator('.wf-field-reason textarea').fill(reason);
   await page.locator('.wf-submit').click();
   const ok = page.locator('.wf-success-dialog');
   await ok.getByText('发起成功').waitFor();
-  await ok.locator('.ant-btn-primary').click();
+  return ok.locator('.ant-btn-primary');
+}
+
+/** Fills and submits the start form, then confirms 温馨提示 发起成功. */
+async function submitStart(page: Page, reason: string): Promise<void> {
+  await (await submitStartDialog(page, reason)).click();
+}
+
+/**
+ * Clicks `button`, whose click closes `popup`, and waits until the window is gone. The close
+ * listener is attached just before the click, so a close however fast is seen, and the wait's
+ * time runs from the click (a 30 s waitForEvent('close') made before loading and submitting the
+ * form ran out on a loaded machine before the form was even sent). When the window goes during the
+ * click, Playwright may report the click as failed with the target closed: that is the close this
+ * waits for, not a failure; any other error of the click is one.
+ */
+async function clickClosing(popup: Page, button: Locator, timeoutMs = 30_000): Promise<void> {
+  assert.equal(popup.isClosed(), false, 'the window is open until its button is clicked');
+  let closedEvent = false;
+  const closed = new Promise<void>((resolve) => popup.once('close', () => { closedEvent = true; resolve(); }));
+  try {
+    await button.click();
+  } catch (e) {
+    if (!popup.isClosed() && !closedEvent && !/has been closed|Target closed/i.test(String(e))) throw e;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the window did not close within ${timeoutMs} ms of the click`)), timeoutMs);
+  });
+  try {
+    await Promise.race([closed, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+  assert.equal(popup.isClosed(), true);
 }
 
 /** The user's 我发起的 rows of this process, newest first (through the API). */
@@ -62,10 +96,7 @@ test('a start page opened by a script with isClosePage=true closes its window af
   const before = (await sent(userToken)).length;
   const url = `${s.server.url}/#/portal/process/${startP}?isClosePage=true&isPortal=true&openWay=3`;
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((u) => { window.open(u, '_blank'); }, url)]);
-  const closed = popup.waitForEvent('close');
-  await submitStart(popup, '对外合同用印');
-  await closed;
-  assert.equal(popup.isClosed(), true);
+  await clickClosing(popup, await submitStartDialog(popup, '对外合同用印'));
   // the opener is untouched, and the start was saved
   assert.ok(!page.isClosed());
   assert.equal((await sent(userToken)).length, before + 1);
@@ -102,15 +133,13 @@ test('a detail page opened by a script with isClosePage=true closes after the ap
   const p = Buffer.from(JSON.stringify({ taskId: task.taskId, processInsId: task.processInstanceId })).toString('base64');
   const url = `${s.server.url}/#/portal/process/detail/${p}?isClosePage=true&isPortal=true&openWay=3`;
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((u) => { window.open(u, '_blank'); }, url)]);
-  const closed = popup.waitForEvent('close');
   const detail = popup.locator('[data-testid=wf-detail]');
   await detail.locator('.wf-detail-title').getByText('用印申请').waitFor();
   await popup.locator('#wf-comment').fill('同意用印');
   await detail.locator('.wf-btn-wf_pass').click();
   const ok = popup.locator('.wf-success-dialog');
   await ok.getByText('办理成功').waitFor();
-  await ok.locator('.ant-btn-primary').click();
-  await closed;
+  await clickClosing(popup, ok.locator('.ant-btn-primary'));
   const after = await s.server.api('/api/blade-workflow/process/todoList?current=1&size=50', { token: admin });
   assert.ok(!(after.body.data.records as { taskId: string }[]).some((t) => t.taskId === task.taskId), 'the task is done');
 });

@@ -1,14 +1,36 @@
 // Driver choice: PGlite in a data folder by default, a PostgreSQL server when DATABASE_URL is set.
 // Both speak the same SQL, so one set of migrations and queries serves both.
 import { mkdirSync } from 'node:fs';
-import { CamelCasePlugin, Kysely, PostgresDialect, type Dialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, type Dialect, type Insertable, type Selectable } from 'kysely';
 import type { Config } from '../config.ts';
 import { markPreparesOnDemand, prepareOnDemand } from './prepared.ts';
+import type { Tables } from './tables.ts';
 import { formatDateTime } from './time.ts';
 
-// Rows are plain records keyed by camelCase names (the CamelCasePlugin maps to snake_case).
-export type Db = Kysely<any>;
+// Rows are plain records keyed by camelCase names (the CamelCasePlugin maps to snake_case);
+// every table and column a query names is checked against the migrated schema (tables.ts).
+export type { Tables } from './tables.ts';
+export type Db = Kysely<Tables>;
+/** A row of a table as a query reads it. */
+export type RowOf<T extends keyof Tables> = Selectable<Tables[T]>;
+/** A row of a table as an insert writes it (columns with defaults optional). */
+export type NewRowOf<T extends keyof Tables> = Insertable<Tables[T]>;
+
+/** A row of a table whose name is data: columns by camelCase name. */
+export type AnyRow = Record<string, unknown>;
+/**
+ * The same database for code whose table is data — the Repo of a resource, a model defined at run
+ * time, a tree helper shared by several tables. Those callers check their names themselves (a
+ * model's table, a validated identifier); the compiler checks every other query.
+ */
+export type DynamicDb = Kysely<Record<string, AnyRow>>;
+/**
+ * What a migration works on: the schema as that migration finds it, which the compiler cannot know
+ * (tables.ts is the schema after the last one), so its queries name tables as data.
+ */
+export type MigrationDb = DynamicDb;
+// the same instance (its plugins, a transaction, a tenant scope stay): only the compiler's view differs
+export const dynamic = (db: Db): DynamicDb => db as unknown as DynamicDb;
 
 export interface Database {
   db: Db;
@@ -69,12 +91,13 @@ export async function openDatabase(config: Config): Promise<Database> {
       },
     });
     await client.exec(`load 'auto_explain'`);
-    dialect = new PGliteDialect(client);
+    // one connection: Kysely lends it to one caller at a time (a whole transaction, or one query)
+    dialect = new PGliteDialect({ pglite: client });
     pglite = client;
     close = () => client.close();
     kind = 'pglite';
   }
-  const db = new Kysely<any>({ dialect, plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
   if (kind === 'postgres' && process.env.DB_POOLER !== 'transaction') markPreparesOnDemand(db);
   return { db, kind, pool, pglite, close: async () => { await db.destroy().catch(() => undefined); await close().catch(() => undefined); } };
 }

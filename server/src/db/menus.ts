@@ -1,7 +1,8 @@
 // Menus and their button codes are data that each module adds through its own migration,
 // so a menu entry only exists once the screen behind it does. Roles with the alias
 // "administrator" receive every menu a migration adds.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from './index.ts';
 import { nextId } from './ids.ts';
 
 export interface MenuSeed {
@@ -23,7 +24,7 @@ export const crudButtons = (code: string): [string, string, string][] => [
   [`${code}_add`, '新增', 'add'], [`${code}_edit`, '修改', 'edit'], [`${code}_delete`, '删除', 'delete'], [`${code}_view`, '查看', 'view'],
 ];
 
-export async function insertMenus(db: Kysely<any>, menus: MenuSeed[], parentId = '0', top = true): Promise<string[]> {
+export async function insertMenus(db: MigrationDb, menus: MenuSeed[], parentId = '0', top = true): Promise<string[]> {
   const ids: string[] = [];
   for (const m of menus) {
     await db.insertInto('blade_menu').values({

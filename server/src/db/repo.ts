@@ -1,13 +1,16 @@
 // The data layer's one place for tenant filtering, soft delete and audit columns. Every module's
 // table access that concerns a tenant's rows goes through a Repo, never a handler remembering it.
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { ApiError } from '../http/errors.ts';
-import { filterWhere, parsePageQuery, toPage, type Columns, type Page } from '../http/page.ts';
+import { ApiError } from '../core/errors.ts';
+import { filterWhere, parsePageQuery, toPage, type Columns, type Page } from './page.ts';
 import { nextId } from './ids.ts';
-import type { Db } from './index.ts';
+import { dynamic, type AnyRow, type Db } from './index.ts';
 import { LIST_COUNT_CAP } from '@campus/contracts';
 
-export type Row = Record<string, unknown>;
+export type Row = AnyRow;
+
+/** A nullable text column of a Repo row (its values are typed unknown) as a typed write takes it. */
+export const textOrNull = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
 
 /** Who acts: stamped into audit columns and used to scope rows to a tenant. */
 export interface Ctx {
@@ -52,12 +55,15 @@ export function parseIds(ids: unknown): string[] {
 export class Repo {
   readonly def: Required<Omit<TableDef, 'defaultOrder'>> & Pick<TableDef, 'defaultOrder'>;
   constructor(readonly db: Db, def: TableDef) {
-    this.def = { tenant: false, softDelete: true, audit: true, hidden: [], owner: false, dataScope: '', ...def };
+    // an option given as undefined (a model that does not say) keeps its default: spread as it is, it
+    // would turn soft delete and the audit stamps off
+    const given = Object.fromEntries(Object.entries(def).filter(([, v]) => v !== undefined)) as TableDef;
+    this.def = { tenant: false, softDelete: true, audit: true, hidden: [], owner: false, dataScope: '', ...given };
   }
 
   /** Rows of this table the context may see: its tenant's, not deleted. */
   select(ctx: Ctx, db: Db = this.db): SelectQueryBuilder<any, any, Row> {
-    let qb = db.selectFrom(this.def.table).selectAll() as SelectQueryBuilder<any, any, Row>;
+    let qb = dynamic(db).selectFrom(this.def.table).selectAll() as SelectQueryBuilder<any, any, Row>;
     if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
     if (this.def.softDelete) qb = qb.where('isDeleted', '=', 0);
     if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
@@ -85,7 +91,7 @@ export class Repo {
     // counted to LIST_COUNT_CAP + 1 at most: a page's cost stays flat however large the table grows
     // (more than the cap reports cap + 1, shown as "10,000+"); the rows themselves come off an index range
     const counted = qb.clearSelect().select(sql`1`.as('one')).limit(LIST_COUNT_CAP + 1);
-    const { total } = (await this.db.selectFrom(counted.as('c')).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
+    const { total } = (await dynamic(this.db).selectFrom(counted.as('c')).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
     const order = pq.order.length ? pq.order : (this.def.defaultOrder ?? [{ field: 'id', dir: 'desc' as const }]);
     for (const o of order) qb = qb.orderBy(o.field, o.dir);
     if (!order.some((o) => o.field === 'id')) qb = qb.orderBy('id', 'desc'); // stable paging
@@ -110,7 +116,7 @@ export class Repo {
       const existing = await this.select(ctx, db).where('id', '=', id).executeTakeFirst();
       if (!existing) throw new ApiError(400, 'noData');
       if (this.def.audit) Object.assign(values, { updateUser: ctx.userId || null, updateTime: sql`now()` });
-      let qb = db.updateTable(this.def.table).set(values).where('id', '=', id);
+      let qb = dynamic(db).updateTable(this.def.table).set(values).where('id', '=', id);
       if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
       if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
       const row = await qb.returningAll().executeTakeFirstOrThrow();
@@ -119,21 +125,21 @@ export class Repo {
     const row: Row = { id: nextId(), ...values };
     if (this.def.tenant) row.tenantId = ctx.tenantId;
     if (this.def.audit) Object.assign(row, { createUser: ctx.userId || null, createDept: firstId(ctx.deptId), updateUser: ctx.userId || null });
-    const inserted = await db.insertInto(this.def.table).values(row).returningAll().executeTakeFirstOrThrow();
+    const inserted = await dynamic(db).insertInto(this.def.table).values(row).returningAll().executeTakeFirstOrThrow();
     return this.out(inserted as Row) as Row;
   }
 
   /** Soft-deletes (or deletes) the context's rows among ids; answers how many went. */
   async remove(ctx: Ctx, ids: string[], db: Db = this.db): Promise<number> {
     if (this.def.softDelete) {
-      let qb = db.updateTable(this.def.table).set({ isDeleted: 1, ...(this.def.audit ? { updateUser: ctx.userId || null, updateTime: sql`now()` } : {}) })
+      let qb = dynamic(db).updateTable(this.def.table).set({ isDeleted: 1, ...(this.def.audit ? { updateUser: ctx.userId || null, updateTime: sql`now()` } : {}) })
         .where('id', 'in', ids).where('isDeleted', '=', 0);
       if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
       if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
       const r = await qb.executeTakeFirst();
       return Number(r.numUpdatedRows ?? 0);
     }
-    let qb = db.deleteFrom(this.def.table).where('id', 'in', ids);
+    let qb = dynamic(db).deleteFrom(this.def.table).where('id', 'in', ids);
     if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
     const r = await qb.executeTakeFirst();
     return Number(r.numDeletedRows ?? 0);

@@ -2,8 +2,7 @@
 // ordinary user), a second school tenant with its own admin (isolation), the OAuth client
 // saber/saber_secret, config records and the dictionaries the screens need. Runs once.
 import { sql } from 'kysely';
-import { hashPassword, md5 } from '../modules/auth/password.ts';
-import type { Db } from './index.ts';
+import { dynamic, type Db } from './index.ts';
 import { grantWorkflowMenus } from './migrations/0013_workflow_menus.ts';
 import { grantDraftMenu } from './migrations/0019_workflow_draft_menu.ts';
 
@@ -22,7 +21,15 @@ export const SEED = {
   otherDeptId: '1123598813738675301',
 } as const;
 
-export async function seed(db: Db): Promise<boolean> {
+/** How passwords are kept: the auth module's hashes (modules/auth/password.ts), handed in by the app. */
+export interface SeedPasswords {
+  /** MD5 hex of a password, as the client sends it */
+  md5(password: string): string;
+  /** the stored form of an MD5 hex */
+  hashPassword(md5hex: string): Promise<string>;
+}
+
+export async function seed(db: Db, { hashPassword, md5 }: SeedPasswords): Promise<boolean> {
   const exists = await db.selectFrom('bladeTenant').select('id').where('tenantId', '=', SEED.tenant).executeTakeFirst();
   if (exists) return false;
   const [adminPw, userPw] = await Promise.all([hashPassword(md5('admin')), hashPassword(md5('user'))]);
@@ -81,8 +88,8 @@ export async function seed(db: Db): Promise<boolean> {
       ['user_type', '用户平台', [['1', 'WEB'], ['2', 'APP'], ['3', 'OTHER']]],
     ];
     // migrations ran before these roles existed: hand them the menus meant for everyone
-    await grantWorkflowMenus(tx);
-    await grantDraftMenu(tx);
+    await grantWorkflowMenus(dynamic(tx));
+    await grantDraftMenu(dynamic(tx));
     let d = 0;
     for (const [code, name, items] of dicts) {
       const parentId = String(1123598814738675200n + BigInt(++d * 100));

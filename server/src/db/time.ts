@@ -1,3 +1,11 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * A Date as a timestamp operand of a typed query (the driver sends it as it always has; the
+ * compiler wants the column's read type, a string).
+ */
+export const timeParam = (d: Date): RawBuilder<string> => sql<string>`${d}`;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The contract's time format: yyyy-MM-dd HH:mm:ss in the server's local time. */

@@ -4,8 +4,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { Ctx, Row } from '../db/repo.ts';
 import { ApiError } from './errors.ts';
 
 /** The signed-in caller, from the token's snake_case claims. */
@@ -33,6 +34,18 @@ export interface TokenClaims {
   account: string; user_name: string; nick_name: string; real_name: string; oauth_id: string; client_id: string;
 }
 
+/**
+ * Data and API scopes as the core uses them (crud.ts narrows lists, sign-in empties the cache);
+ * the system module's ScopeService provides them, decorated as app.scopes by the app.
+ */
+export interface Scopes {
+  /** the narrowing of a resource's rows for the caller's roles (null: none) */
+  narrow(ctx: Ctx & { roleIds?: string[]; roleAliases?: string[] }, resourceCode: string): Promise<((qb: SelectQueryBuilder<any, any, Row>) => SelectQueryBuilder<any, any, Row>) | null>;
+  /** false when the path is reserved by API scopes none of the user's roles hold */
+  allows(user: AuthUser, path: string): Promise<boolean>;
+  clearCache(fromPeer?: boolean): void;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
@@ -41,7 +54,7 @@ declare module 'fastify' {
     /** the button and menu codes the user's roles grant */
     permissionsOf(user: AuthUser): Promise<Set<string>>;
     /** data and API scopes (system module) */
-    scopes?: import('../modules/system/scope-service.ts').ScopeService;
+    scopes?: Scopes;
   }
   interface FastifyContextConfig {
     /** true: callable without a token */

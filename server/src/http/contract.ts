@@ -1,8 +1,8 @@
 // The shared plumbing of the HTTP contract: language, envelope messages, error mapping,
 // 404/405 in the envelope, and schema validation with readable bilingual messages.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from './errors.ts';
 import { isEnvelope } from './envelope.ts';
 import { fromZmsg, langOf, t, type Lang } from './messages.ts';
@@ -12,6 +12,9 @@ declare module 'fastify' {
     lang: Lang;
   }
 }
+
+/** The app as modules see it: a route's zod schemas type its handler's body, query and params. */
+export type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 export type ErrorRecorder = (req: FastifyRequest, err: Error) => void;
 

@@ -1,6 +1,7 @@
 // The four calls every entity answers (list, detail, submit, remove), written once. A module
 // declares its table and body schema; whatever is special about it goes in hooks or extra routes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Repo, parseIds, type Ctx, type Row, type TableDef } from '../db/repo.ts';
 import type { Db } from '../db/index.ts';
@@ -42,7 +43,9 @@ export interface ResourceDef extends TableDef {
   only?: ('list' | 'detail' | 'submit' | 'remove')[];
 }
 
-export function resource(app: FastifyInstance, db: Db, def: ResourceDef): Repo {
+/** Takes the app with or without the zod type provider: the handlers read the route schemas' types either way. */
+export function resource(untyped: FastifyInstance, db: Db, def: ResourceDef): Repo {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const repo = new Repo(db, def);
   const p = def.permission;
   const perm = (codes: string[]): { permission?: string[] } => (p ? { permission: codes } : {});
@@ -58,21 +61,21 @@ export function resource(app: FastifyInstance, db: Db, def: ResourceDef): Repo {
     schema: { tags: [def.tag], summary: 'paged list with BladeX filters', querystring: listQuery },
     config: perm([p + '_view', p!]),
   }, async (req) => {
-    const page = await repo.page(ctxOfGuarded(req), req.query as Record<string, unknown>, def.listNarrow);
+    const page = await repo.page(ctxOfGuarded(req), req.query, def.listNarrow);
     return ok({ ...page, records: page.records.map((r) => present(r)) });
   });
 
   if (has('detail')) app.get(`${def.base}/detail`, {
     schema: { tags: [def.tag], summary: 'one row by id (data null when missing)', querystring: idQuery },
     config: perm([p + '_view', p!]),
-  }, async (req) => ok(present(await repo.detail(ctxOfGuarded(req), (req.query as { id?: string }).id))));
+  }, async (req) => ok(present(await repo.detail(ctxOfGuarded(req), req.query.id))));
 
   if (has('submit')) app.post(`${def.base}/submit`, {
     schema: { tags: [def.tag], summary: 'insert (no id) or update (id)', body: def.body },
     config: perm([p + '_add', p + '_edit']),
   }, async (req) => {
     const ctx = ctxOfGuarded(req);
-    const entity = { ...(req.body as Row) };
+    const entity: Row = { ...req.body };
     // the route lets in either code; the exact one depends on insert or update
     if (p && !(await app.permissionsOf(me(req))).has(entity.id ? `${p}_edit` : `${p}_add`)) throw new ApiError(403, 'forbidden');
     await def.beforeSave?.(ctx, entity, req);
@@ -83,7 +86,7 @@ export function resource(app: FastifyInstance, db: Db, def: ResourceDef): Repo {
     schema: { tags: [def.tag], summary: 'remove rows by ids=1,2', querystring: idsQuery },
     config: perm([p + '_delete']),
   }, async (req) => {
-    await repo.remove(ctxOfGuarded(req), parseIds((req.query as { ids?: string }).ids));
+    await repo.remove(ctxOfGuarded(req), parseIds(req.query.ids));
     return ok(true);
   });
 
@@ -92,5 +95,7 @@ export function resource(app: FastifyInstance, db: Db, def: ResourceDef): Repo {
 
 /** Zod pieces shared by entity bodies. */
 export const zId = z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()]).transform(String);
+/** An optional field a body may also send as null (a cleared form control). */
+export const zOpt = <T extends z.ZodType>(s: T) => s.optional().nullable();
 export const zOptId = z.union([zId, z.literal(''), z.null()]).optional();
 export const zStatus = z.coerce.number().int().min(0).max(9);

@@ -8,9 +8,14 @@ import fp from 'fastify-plugin';
 import client from 'prom-client';
 import type { Database } from '../db/index.ts';
 
+/** Open WebSockets of this node and the distinct users on them. */
+export type SocketStats = () => { sockets: number; users: number };
+
 export interface Metrics {
   /** a scheduled job ran (ok: no error) for seconds */
   jobRun(job: string, ok: boolean, seconds: number): void;
+  /** the real-time channel tells where its WebSocket figures come from (none: 0) */
+  watchSockets(stats: SocketStats): void;
   readonly registry: client.Registry;
 }
 
@@ -22,6 +27,7 @@ declare module 'fastify' {
 
 export const metrics = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const registry = new client.Registry();
+  let socketStats: SocketStats = () => ({ sockets: 0, users: 0 });
   const registers = [registry];
   client.collectDefaultMetrics({ register: registry });
 
@@ -42,11 +48,11 @@ export const metrics = fp(async (app: FastifyInstance, opts: { database: Databas
   });
   new client.Gauge({
     name: 'websocket_connections', help: 'Open real-time WebSocket connections on this node', registers,
-    collect() { this.set(app.hasDecorator('realtime') ? app.realtime.stats().sockets : 0); },
+    collect() { this.set(socketStats().sockets); },
   });
   new client.Gauge({
     name: 'websocket_users', help: 'Distinct users with an open WebSocket on this node', registers,
-    collect() { this.set(app.hasDecorator('realtime') ? app.realtime.stats().users : 0); },
+    collect() { this.set(socketStats().users); },
   });
   const jobRuns = new client.Counter({ name: 'job_runs_total', help: 'Scheduled job runs on this node, by job and result', labelNames: ['job', 'result'], registers });
   const jobTime = new client.Histogram({ name: 'job_run_duration_seconds', help: 'Scheduled job run time', labelNames: ['job'], registers, buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120] });
@@ -56,6 +62,9 @@ export const metrics = fp(async (app: FastifyInstance, opts: { database: Databas
     jobRun(job: string, ok: boolean, seconds: number) {
       jobRuns.inc({ job, result: ok ? 'ok' : 'failed' });
       jobTime.observe({ job }, seconds);
+    },
+    watchSockets(stats: SocketStats) {
+      socketStats = stats;
     },
   } satisfies Metrics);
 

@@ -5,10 +5,15 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 
-/** The one file of a multipart request, sent in the form field `field`: 415 when the body is not multipart, 400 without a file or with the file under another name. */
-export async function fileField(req: FastifyRequest, field: string): Promise<MultipartFile> {
+/**
+ * The one file of a multipart request, sent in the form field `field`: 415 when the body is not
+ * multipart, 400 without a file or with the file under another name. limits.fileSize: a lower cap
+ * than the server's upload limit for this route; the stream then ends at it with `truncated` set
+ * (the route answers), instead of failing.
+ */
+export async function fileField(req: FastifyRequest, field: string, limits?: { fileSize: number }): Promise<MultipartFile> {
   if (!req.isMultipart()) throw new ApiError(415, 'unsupportedMedia');
-  const file = await req.file();
+  const file = await (limits ? req.file({ limits, throwFileSizeLimit: false }) : req.file());
   if (!file) throw new ApiError(400, 'fileMissing');
   if (file.fieldname !== field) {
     file.file.resume(); // drained, so the refusal can be answered

@@ -63,9 +63,12 @@ const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 /** The protocol name a browser offers beside its token: new WebSocket(url, ['blade-auth', token]). */
 export const AUTH_PROTOCOL = 'blade-auth';
 
+/** An upgrade request, its query read by the route's querystring schema. */
+export type UpgradeRequest = FastifyRequest & { query: { token?: string; lang?: string } };
+
 /** The token of an upgrade request: ?token=, the Blade-Auth / Authorization header, or a Sec-WebSocket-Protocol entry. */
-export function tokenOf(req: FastifyRequest): string {
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
+export function tokenOf(req: UpgradeRequest): string {
+  const q = req.query.token;
   if (typeof q === 'string' && q) return q.replace(/^bearer\s+/i, '').trim();
   const h = bearer(req);
   if (h) return h;
@@ -186,8 +189,8 @@ export class Hub {
   }
 
   /** Takes an upgraded socket: verifies its token, then serves its frames (those sent meanwhile are kept in order). */
-  accept(socket: WebSocket, req: FastifyRequest): void {
-    const lang = langParam((req.query as Record<string, unknown> | undefined)?.lang) ?? req.lang ?? 'zh';
+  accept(socket: WebSocket, req: UpgradeRequest): void {
+    const lang = langParam(req.query.lang) ?? req.lang ?? 'zh';
     const queued: RawData[] = [];
     let conn: Connection | null = null;
     socket.on('message', (raw) => (conn ? this.onFrame(conn, raw) : queued.push(raw)));

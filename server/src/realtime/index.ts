@@ -3,8 +3,8 @@
 // through. With REDIS_URL every node relays through Redis pub/sub, so a user connected to any
 // node hears what any node publishes.
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { TypedApp } from '../http/contract.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ModuleDeps } from '../modules/index.ts';
 import { channelName, MemoryBus, RedisBus } from './bus.ts';
@@ -44,7 +44,7 @@ A plain GET (no upgrade) answers 426.`;
 /** Seconds between token re-checks; WS_RECHECK_SECONDS shortens it in tests. */
 const recheckMs = () => Math.max(Number(process.env.WS_RECHECK_SECONDS) || 30, 0.05) * 1000;
 
-export async function realtimeModule(app: FastifyInstance, { auth, config }: ModuleDeps): Promise<void> {
+export async function realtimeModule(app: TypedApp, { auth, config }: ModuleDeps): Promise<void> {
   const log = (err: unknown) => app.log.warn({ err }, 'realtime bus');
   const hub = await Hub.open(auth.tokens, { recheckMs: recheckMs() }, async (deliver) =>
     config.redisUrl

@@ -35,13 +35,15 @@ describe('trust: sessions and operations', () => {
 
   test('an access token expires on time; the refresh token gives a working pair', async () => {
     await sql`insert into blade_client (id, client_id, client_secret, scope, authorized_grant_types, access_token_validity, refresh_token_validity)
-      values (${nextId()}, 'brief', 'brief_secret', 'all', 'password,refresh_token', 1, 60)`.execute(s.server.database.db);
+      values (${nextId()}, 'brief', 'brief_secret', 'all', 'password,refresh_token', 3, 60)`.execute(s.server.database.db);
     const basic = 'Basic ' + Buffer.from('brief:brief_secret').toString('base64');
+    // three seconds, so the first call lands inside them even on a loaded machine
+    const issued = Date.now();
     const r = await token('admin', 'admin', basic);
     assert.equal(r.status, 200);
-    assert.equal(r.body.expires_in, 1);
+    assert.equal(r.body.expires_in, 3);
     assert.equal((await s.api('/api/blade-auth/oauth/user-info', { token: r.body.access_token })).status, 200);
-    await new Promise((res) => setTimeout(res, 2100));
+    await new Promise((res) => setTimeout(res, Math.max(0, issued + 4100 - Date.now())));
     assert.equal((await s.api('/api/blade-auth/oauth/user-info', { token: r.body.access_token })).status, 401, 'expired');
     const q = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: r.body.refresh_token, scope: 'all' });
     const fresh = await s.api(`/api/blade-auth/oauth/token?${q}`, { method: 'POST', headers: { Authorization: basic, 'Tenant-Id': SEED.tenant } });

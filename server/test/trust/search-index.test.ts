@@ -3,9 +3,9 @@
 // filters emit (http/page.ts); and the migration still succeeds where pg_trgm is missing.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, PGliteDialect, sql } from 'kysely';
 import { SEED } from '../../src/db/seed.ts';
+import type { DynamicDb } from '../../src/db/index.ts';
 import { filterWhere, parsePageQuery, type Columns } from '../../src/http/page.ts';
 import * as m0020 from '../../src/db/migrations/0020_trigram_search.ts';
 import { forEachDatabase, startServer, type TestServer } from '../harness.ts';
@@ -35,7 +35,7 @@ await forEachDatabase('trust: trigram indexes of the users searches', (kind) => 
     test(`a ${field} contains-search as the list emits it uses the trigram index, and the route finds the rows`, async () => {
       const db = s.server.database.db;
       const pq = parsePageQuery({ [field]: value }, COLUMNS);
-      const q = db.selectFrom('blade_user').select(sql`1`.as('one'))
+      const q = db.selectFrom('bladeUser').select(sql`1`.as('one'))
         .where('tenantId', '=', SEED.tenant).where('isDeleted', '=', 0)
         .where((eb) => filterWhere(eb, pq, COLUMNS)).limit(10_001).compile();
       // at 20,000 rows a sequential read is still the cheapest plan (at 1M the planner takes the index
@@ -58,7 +58,7 @@ await forEachDatabase('trust: trigram indexes of the users searches', (kind) => 
 test('trust: migration 0020 succeeds without pg_trgm (warns, no index)', async () => {
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(); // in memory, no extensions loaded
-  const db = new Kysely<any>({ dialect: new PGliteDialect(client) });
+  const db: DynamicDb = new Kysely({ dialect: new PGliteDialect({ pglite: client }) });
   const warn = console.warn;
   const warned: string[] = [];
   console.warn = (m: string) => { warned.push(String(m)); };

@@ -1,9 +1,10 @@
 // Typed calls of the system administration screens (spec 002 §7). Every list/detail/submit/remove
 // goes through crud(); what follows it is what is special about an entity.
 import { crud, postQuery, type TreeNode } from './crud';
-import { message } from 'antd';
+import type { apiScopeModel, attachModel, clientModel, dataScopeModel, deptModel, dictModel, noticeModel, ossModel, paramModel, postModel, quartzJobLogModel, quartzJobModel, roleModel, RowOf, smsModel, tenantModel, tenantPackageModel, topMenuModel } from '@campus/schema';
 import i18n, { localizeMenuTree } from '../i18n';
-import { RequestError, http, request } from './request';
+import { http } from './request';
+import { receiveFile, type OnTransfer } from './transfer';
 import type { Page } from './types';
 
 const SYS = '/api/blade-system';
@@ -42,38 +43,15 @@ export const unlockUsers = (userIds: string[]) => postQuery(`${SYS}/user/unlock`
 export const auditPass = (userIds: string[]) => postQuery(`${SYS}/user/audit-pass`, { userIds: userIds.join(',') });
 export const auditRefuse = (userIds: string[]) => postQuery(`${SYS}/user/audit-refuse`, { userIds: userIds.join(',') });
 
-export interface Dept {
-  id: string;
-  parentId: string;
-  deptName: string;
-  fullName?: string;
-  deptCategory?: number;
-  sort?: number;
-  remark?: string;
-  children?: Dept[];
-}
+export type Dept = RowOf<typeof deptModel> & { children?: Dept[] };
 export const deptApi = crud<Dept>(`${SYS}/dept`, { tree: true });
 export const deptTree = () => http.get<TreeNode[]>(`${SYS}/dept/tree`);
 
-export interface Post {
-  id: string;
-  category: number;
-  postCode: string;
-  postName: string;
-  sort?: number;
-  remark?: string;
-}
+export type Post = RowOf<typeof postModel>;
 export const postApi = crud<Post>(`${SYS}/post`);
 export const postSelect = () => http.get<Post[]>(`${SYS}/post/select`);
 
-export interface Role {
-  id: string;
-  parentId: string;
-  roleName: string;
-  roleAlias: string;
-  sort?: number;
-  children?: Role[];
-}
+export type Role = RowOf<typeof roleModel> & { children?: Role[] };
 export const roleApi = crud<Role>(`${SYS}/role`, { tree: true });
 export const roleTree = () => http.get<TreeNode[]>(`${SYS}/role/tree`);
 export interface GrantTree {
@@ -88,28 +66,9 @@ export const roleTreeKeys = (roleIds: string[]) =>
 export const grantRoles = (body: { roleIds: string[]; menuIds: string[]; dataScopeIds: string[]; apiScopeIds: string[] }) =>
   http.post(`${SYS}/role/grant`, body);
 
-export interface DataScope {
-  id: string;
-  menuId: string;
-  resourceCode: string;
-  scopeName: string;
-  scopeField?: string;
-  scopeClass?: string;
-  scopeColumn: string;
-  scopeType: number;
-  scopeValue?: string;
-  remark?: string;
-}
+export type DataScope = RowOf<typeof dataScopeModel>;
 export const dataScopeApi = crud<DataScope>(`${SYS}/data-scope`);
-export interface ApiScope {
-  id: string;
-  menuId: string;
-  resourceCode: string;
-  scopeName: string;
-  scopePath: string;
-  scopeType: number;
-  remark?: string;
-}
+export type ApiScope = RowOf<typeof apiScopeModel>;
 export const apiScopeApi = crud<ApiScope>(`${SYS}/api-scope`);
 
 export interface Menu {
@@ -129,31 +88,14 @@ export interface Menu {
 }
 export const menuApi = crud<Menu>(`${SYS}/menu`, { tree: true });
 export const menuTree = () => http.get<TreeNode[]>(`${SYS}/menu/tree`).then(localizeMenuTree);
-export interface TopMenu {
-  id: string;
-  code?: string;
-  name: string;
-  source?: string;
-  path?: string;
-  sort?: number;
-  status?: number;
-}
+export type TopMenu = RowOf<typeof topMenuModel>;
 export const topMenuApi = crud<TopMenu>(`${SYS}/topmenu`);
 export const grantTopTree = () => http.get<{ menu: TreeNode[] }>(`${SYS}/menu/grant-top-tree`).then((g) => ({ menu: localizeMenuTree(g.menu) }));
 export const topTreeKeys = (topMenuIds: string[]) => http.get<{ menu: string[] }>(`${SYS}/menu/top-tree-keys`, { topMenuIds: topMenuIds.join(',') });
 export const grantTopMenus = (topMenuIds: string[], menuIds: string[]) => http.post(`${SYS}/topmenu/grant`, { topMenuIds, menuIds });
 
-export interface Dict {
-  id: string;
-  parentId: string;
-  code: string;
-  dictKey?: string;
-  dictValue: string;
-  sort?: number;
-  isSealed?: number;
-  remark?: string;
-  children?: Dict[];
-}
+/** A dictionary entry, system or business (the two models have the same fields); items nest under children. */
+export type Dict = RowOf<typeof dictModel> & { children?: Dict[] };
 /** System (`dict`) or business (`dict-biz`) dictionaries: paged parents, their items as a tree. */
 export function dictApis(kind: 'dict' | 'dict-biz') {
   const base = `${SYS}/${kind}`;
@@ -162,74 +104,27 @@ export function dictApis(kind: 'dict' | 'dict-biz') {
     children: (parentId: string) => ({ ...crud<Dict>(base), tree: () => http.get<Dict[]>(`${base}/child-list`, { parentId }) }),
   };
 }
-export interface DictItem {
-  dictKey: string;
-  dictValue: string;
-}
+/** An item of a dictionary as `dictionary` answers it (an item always has its key). */
+export type DictItem = Pick<Dict, 'dictValue'> & { dictKey: string };
 export const dictionary = (code: string) => http.get<DictItem[]>(`${SYS}/dict/dictionary`, { code });
 
-export interface Param {
-  id: string;
-  paramName: string;
-  paramKey: string;
-  paramValue: string;
-  remark?: string;
-}
+export type Param = RowOf<typeof paramModel>;
 export const paramApi = crud<Param>(`${SYS}/param`);
 
-export interface Tenant {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  domainUrl?: string;
-  backgroundUrl?: string;
-  linkman?: string;
-  contactNumber?: string;
-  address?: string;
-  accountNumber?: number;
-  expireTime?: string | null;
-  packageId?: string | null;
-  status?: number;
-}
+export type Tenant = RowOf<typeof tenantModel>;
 export const tenantApi = crud<Tenant>(`${SYS}/tenant`);
 export const tenantSetting = (ids: string[], accountNumber: number | undefined, expireTime: string | undefined) =>
   postQuery(`${SYS}/tenant/setting`, { ids: ids.join(','), accountNumber, expireTime });
 export const tenantPackageSetting = (tenantId: string, packageId: string | undefined) =>
   postQuery(`${SYS}/tenant/package-setting`, { tenantId, packageId: packageId ?? '' });
 
-export interface TenantPackage {
-  id: string;
-  packageName: string;
-  menuId: string;
-  remark?: string;
-  createTime?: string;
-}
+export type TenantPackage = RowOf<typeof tenantPackageModel> & { createTime?: string };
 export const tenantPackageApi = crud<TenantPackage>(`${SYS}/tenant-package`);
 
-export interface Client {
-  id: string;
-  clientId: string;
-  clientSecret: string;
-  resourceIds?: string;
-  scope: string;
-  authorizedGrantTypes: string;
-  webServerRedirectUri?: string;
-  authorities?: string;
-  accessTokenValidity: number;
-  refreshTokenValidity: number;
-  additionalInformation?: string;
-  autoapprove?: string;
-  status?: number;
-}
+export type Client = RowOf<typeof clientModel>;
 export const clientApi = crud<Client>(`${SYS}/client`);
 
-export interface Notice {
-  id: string;
-  title: string;
-  category: number;
-  releaseTime?: string;
-  content?: string;
-}
+export type Notice = RowOf<typeof noticeModel>;
 export const noticeApi = crud<Notice>('/api/blade-desk/notice');
 
 export interface Region {
@@ -305,102 +200,27 @@ export interface LoginLog {
 export const loginLogApi = crud<LoginLog>('/api/blade-portal/userLoginLog');
 
 // ---- scheduled jobs ----
-export interface QuartzJob {
-  id: string;
-  jobName: string;
-  jobPacket: string;
-  invokeTarget: string;
-  cronExpression: string;
-  misfirePolicy: number;
-  concurrent: number;
-  status: number;
-  remark?: string;
-  lastFireTime?: string;
-  nextFireTime?: string;
-  createTime?: string;
-}
+export type QuartzJob = RowOf<typeof quartzJobModel> & { createTime?: string };
 export const quartzJobApi = crud<QuartzJob>('/api/quartzJob/quartzJob');
 export const changeJobStatus = (id: string, status: 0 | 1) => postQuery('/api/quartzJob/quartzJob/change-status', { id, status });
 export const runJob = (id: string) => postQuery('/api/quartzJob/quartzJob/run', { id });
 export const jobHandlers = () => http.get<{ name: string; description: string }[]>('/api/quartzJob/quartzJob/handlers');
-export interface QuartzJobLog {
-  id: string;
-  jobId?: string;
-  jobName?: string;
-  jobGroup?: string;
-  invokeTarget?: string;
-  jobMessage?: string;
-  exceptionInfo?: string;
-  status?: number;
-  startTime?: string;
-  endTime?: string;
-  durationMs?: number;
-  createTime?: string;
-}
+export type QuartzJobLog = RowOf<typeof quartzJobLogModel> & { createTime?: string };
 export const quartzJobLogApi = crud<QuartzJobLog>('/api/quartzJobLog/quartzJobLog');
 
 // ---- resources ----
-export interface Oss {
-  id: string;
-  category: number;
-  ossCode: string;
-  endpoint: string;
-  transformEndpoint?: string;
-  accessKey?: string;
-  secretKey?: string;
-  bucketName: string;
-  appId?: string;
-  region?: string;
-  remark?: string;
-  isEnabled?: number;
-}
+export type Oss = RowOf<typeof ossModel>;
 export const ossApi = crud<Oss>('/api/blade-resource/oss');
 export const enableOss = (id: string) => postQuery('/api/blade-resource/oss/enable', { id });
 
-export interface Attach {
-  id: string;
-  link: string;
-  domainUrl?: string;
-  name: string;
-  originalName?: string;
-  extension?: string;
-  attachSize?: number;
-  createTime?: string;
-}
+export type Attach = RowOf<typeof attachModel> & { createTime?: string };
 export const attachApi = crud<Attach>('/api/blade-resource/attach');
-/** The file through the request layer (auth headers), as a Blob. */
-export async function downloadAttach(id: string): Promise<Blob> {
-  try {
-    return await request<Blob>({ url: '/api/blade-resource/attach/download', method: 'get', params: { id }, responseType: 'blob', silent: true });
-  } catch (e) {
-    // a refusal arrives as a JSON envelope inside the blob
-    const err = e as RequestError;
-    let text = i18n.t('attach.downloadFailed', { status: err.code });
-    if (err.body instanceof Blob) {
-      try {
-        text = (JSON.parse(await err.body.text()) as { msg?: string }).msg || text;
-      } catch {
-        /* not JSON: keep the generic text */
-      }
-    }
-    message.error(text);
-    throw new RequestError(err.code, text);
-  }
+/** The file through the request layer (auth headers), as a Blob; onProgress hears the bytes received. */
+export function downloadAttach(id: string, onProgress?: OnTransfer): Promise<Blob> {
+  return receiveFile({ url: '/api/blade-resource/attach/download', params: { id } }, { onProgress, failText: (status) => i18n.t('attach.downloadFailed', { status }) });
 }
 
-export interface Sms {
-  id: string;
-  category: number;
-  smsCode: string;
-  templateId?: string;
-  endpoint: string;
-  accessKey?: string;
-  secretKey?: string;
-  regionId?: string;
-  signName?: string;
-  remark?: string;
-  isEnabled?: number;
-}
+export type Sms = RowOf<typeof smsModel>;
 export const smsApi = crud<Sms>('/api/blade-resource/sms');
 export const enableSms = (id: string) => postQuery('/api/blade-resource/sms/enable', { id });
 export const sendSms = (phones: string, params: Record<string, string>, code?: string) =>

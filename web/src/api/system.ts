@@ -12,6 +12,7 @@ import type {
   UserDetail,
 } from './types';
 import { md5 } from 'js-md5';
+import { sendForm, type OnTransfer } from './transfer';
 
 export const getMenuRoutes = () => http.get<MenuVO[]>('/api/blade-system/menu/routes');
 export const getButtons = () => http.get<ButtonNode[]>('/api/blade-system/menu/buttons');
@@ -36,10 +37,11 @@ export const updatePassword = (oldPassword: string, newPassword: string, newPass
     params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
   });
 
-export function putFile(file: File | Blob, filename?: string): Promise<UploadedFile> {
+/** One file to object storage (put-file); onProgress hears the bytes sent (components/transfer.tsx shows them). */
+export function putFile(file: File | Blob, filename?: string, opts: { onProgress?: OnTransfer } = {}): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, filename ?? (file as File).name);
-  return http.post<UploadedFile>('/api/blade-resource/oss/endpoint/put-file', form);
+  return sendForm<UploadedFile>('/api/blade-resource/oss/endpoint/put-file', form, opts);
 }
 
 export const sendLogs = (logs: ClientLog[]) => request<R<unknown>>({ url: '/api/blade-log/error/sendLogs', method: 'post', data: logs });

@@ -1,4 +1,5 @@
 // Shapes of the server contract the shell reads. Ids are strings (64-bit on the server).
+import type { RowOf, systemConfigModel } from '@campus/schema';
 
 export interface R<T> {
   code: number;
@@ -51,7 +52,10 @@ export interface UserProfile {
   deptName?: string;
   postId?: string;
   roleId?: string;
+  /** The role aliases (administrator,user), as BladeX's token carries them. */
   roleName?: string;
+  /** The roles by their names (超级管理员,普通用户). */
+  roleNames?: string;
   roles?: string[];
 }
 
@@ -106,13 +110,7 @@ export interface UserDetail {
   roleName?: string;
 }
 
-export interface SystemConfig {
-  id?: string;
-  configKey: string;
-  configInfo: string;
-  remark?: string;
-  createTime?: string;
-}
+export type SystemConfig = RowOf<typeof systemConfigModel> & { createTime?: string };
 
 export interface SysConfigInfo {
   indexTitle?: string;

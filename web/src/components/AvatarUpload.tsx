@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Avatar, Spin, Upload, message } from 'antd';
+import { Avatar, Progress, Upload, message } from 'antd';
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../api/system';
 import { website } from '../website';
+import { percentOf } from '../api/transfer';
+import { transferText, useTransfer } from './transfer';
 
 interface Props {
   value?: string;
@@ -11,10 +12,10 @@ interface Props {
   size?: number;
 }
 
-/** Avatar picker: JPG/PNG only, at most 500 KB, uploaded to object storage; the value is the link. */
+/** Avatar picker: JPG/PNG only, at most 500 KB, uploaded to object storage (a ring over the picture shows how far); the value is the link. */
 export function AvatarUpload({ value, onChange, size = 96 }: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const upload = useTransfer();
 
   const check = (file: File): boolean => {
     if (!['image/jpeg', 'image/png'].includes(file.type)) {
@@ -34,25 +35,27 @@ export function AvatarUpload({ value, onChange, size = 96 }: Props) {
       showUploadList={false}
       beforeUpload={(file) => (check(file) ? true : Upload.LIST_IGNORE)}
       customRequest={async ({ file, onSuccess, onError }) => {
-        setBusy(true);
         try {
-          const res = await putFile(file as File);
+          const res = await upload.run((onProgress) => putFile(file as File, undefined, { onProgress }));
+          if (!res) return;
           onChange?.(res.link);
           onSuccess?.(res);
         } catch (e) {
           onError?.(e as Error);
-        } finally {
-          setBusy(false);
         }
       }}
     >
-      <div className="avatar-upload" style={{ width: size, height: size }} title={t('info.upload')}>
-        <Spin spinning={busy}>
-          <Avatar size={size} src={value || undefined} icon={<UserOutlined />} />
-        </Spin>
-        <span className="avatar-upload-mask">
-          <CameraOutlined />
-        </span>
+      <div className="avatar-upload" style={{ width: size, height: size }} title={upload.transfer ? transferText(upload.transfer) : t('info.upload')}>
+        <Avatar size={size} src={value || undefined} icon={<UserOutlined />} />
+        {upload.transfer ? (
+          <span className="avatar-upload-progress" data-phase={upload.transfer.phase}>
+            <Progress type="circle" size={Math.round(size * 0.7)} percent={percentOf(upload.transfer) ?? 0} status="active" strokeColor="#fff" trailColor="rgba(255,255,255,0.3)" format={(p) => <span style={{ color: '#fff' }}>{p}%</span>} />
+          </span>
+        ) : (
+          <span className="avatar-upload-mask">
+            <CameraOutlined />
+          </span>
+        )}
       </div>
     </Upload>
   );

@@ -10,6 +10,8 @@ export interface FoldItem {
   icon?: ReactNode;
   danger?: boolean;
   primary?: boolean;
+  /** at work: the button spins (and a folded entry is disabled) until it ends */
+  loading?: boolean;
   onClick(): void;
 }
 
@@ -60,7 +62,7 @@ export function FoldingToolbar({ items }: { items: FoldItem[] }) {
   const visible = items.slice(0, shown);
   const folded = items.slice(shown);
   const button = (i: FoldItem) => (
-    <Button key={i.key} type={i.primary ? 'primary' : 'default'} danger={i.danger} icon={i.icon} onClick={i.onClick} data-fold-key={i.key}>
+    <Button key={i.key} type={i.primary ? 'primary' : 'default'} danger={i.danger} icon={i.icon} loading={i.loading} onClick={i.onClick} data-fold-key={i.key}>
       {i.label}
     </Button>
   );
@@ -86,7 +88,7 @@ export function FoldingToolbar({ items }: { items: FoldItem[] }) {
           trigger={['click']}
           menu={{
             className: 'fold-toolbar-menu',
-            items: folded.map((i) => ({ key: i.key, label: i.label, icon: i.icon, danger: i.danger })),
+            items: folded.map((i) => ({ key: i.key, label: i.label, icon: i.icon, danger: i.danger, disabled: i.loading })),
             onClick: ({ key }) => folded.find((i) => i.key === key)?.onClick(),
           }}
         >

@@ -26,6 +26,7 @@ import { usePermission } from './Permitted';
 import { useSession } from '../shell/store';
 import { CheckTree } from './CheckTree';
 import { FoldingToolbar } from './FoldingToolbar';
+import { rangeSeparator } from './rangeSeparator';
 import { website } from '../website';
 import { totalText } from '../api/crud';
 
@@ -218,6 +219,8 @@ export function ResourceList<T extends object>({
   const [selectedRows, setSelectedRows] = useState<Row[]>([]);
   const [editing, setEditing] = useState<{ record: Row | null; initial: Row } | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
+  /** extra actions still at work (an export, a download): their button spins and takes no second click until they end */
+  const [running, setRunning] = useState<ReadonlySet<string>>(() => new Set());
   const permission = useSession((s) => s.permission);
   const rowKey = (resource.rowKey ?? 'id') as string;
   const parentField = resource.parentField ?? 'parentId';
@@ -294,14 +297,26 @@ export function ResourceList<T extends object>({
     actionRef.current?.clearSelected?.();
   };
 
+  const runId = (a: ExtraAction, row?: Row) => (row ? `${a.key}:${String(row[rowKey])}` : a.key);
   const runExtra = (a: ExtraAction, row?: Row) => {
     if (a.placement === 'toolbar' && a.needSelection && !selected.length) {
       message.warning(t('common.selectAtLeastOne'));
       return;
     }
+    const id = runId(a, row);
+    if (running.has(id)) return;
     confirmThen(a.confirm, async () => {
-      await a.onClick({ row, selected, selectedRows, reload: () => actionRef.current?.reload() });
-      if (a.needSelection) clearSelection();
+      setRunning((r) => new Set(r).add(id));
+      try {
+        await a.onClick({ row, selected, selectedRows, reload: () => actionRef.current?.reload() });
+        if (a.needSelection) clearSelection();
+      } finally {
+        setRunning((r) => {
+          const next = new Set(r);
+          next.delete(id);
+          return next;
+        });
+      }
     });
   };
 
@@ -359,7 +374,7 @@ export function ResourceList<T extends object>({
           dataIndex: `${col.dataIndex}__range`,
           valueType: 'dateRange',
           hideInTable: true,
-          fieldProps: { placeholder: [t('list.start'), t('list.end')] },
+          fieldProps: { placeholder: [t('list.start'), t('list.end')], separator: rangeSeparator() },
           search: {
             transform: (v: unknown) => {
               const [start, end] = (v as string[]) ?? [];
@@ -408,7 +423,7 @@ export function ResourceList<T extends object>({
             {rowExtras
               .filter((a) => !a.visible || a.visible(row))
               .map((a) => (
-                <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => runExtra(a, row)}>
+                <Button key={a.key} type="link" size="small" danger={a.danger} loading={running.has(runId(a, row))} onClick={() => runExtra(a, row)}>
                   {t(a.label)}
                 </Button>
               ))}
@@ -423,7 +438,7 @@ export function ResourceList<T extends object>({
     }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, t, i18n.language, canView, canEdit, canDelete, permission, selected]);
+  }, [resource, t, i18n.language, canView, canEdit, canDelete, permission, selected, running]);
 
   const isEdit = !!editing?.record;
 
@@ -646,6 +661,7 @@ export function ResourceList<T extends object>({
                 label: `${t(a.label)}${a.needSelection && selected.length ? ` (${selected.length})` : ''}`,
                 danger: a.danger,
                 icon: a.icon,
+                loading: running.has(a.key),
                 onClick: () => runExtra(a),
               })),
               ...(canDelete

@@ -26,8 +26,17 @@ export function formatDate(value: dayjs.ConfigType, format: string, language: st
 export const longDate = (value: dayjs.ConfigType, language: string = i18n.language): string =>
   formatDate(value, language === 'en' ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd', language);
 
+/**
+ * The API docs (/api/docs, the server's page shown in the app's frame) answer in the language of
+ * this cookie: the frame's requests carry none of the app's headers.
+ */
+function tellDocs(language: Language): void {
+  document.cookie = `lang=${language}; path=/api/docs; max-age=31536000; SameSite=Lax`;
+}
+
 const initial = useSession.getState().language;
 dayjs.locale(dayjsLocale(initial));
+tellDocs(initial);
 
 // The labels of each language are a chunk of their own (labels.ts): the login page downloads the
 // reader's language only, and the other one when the reader switches.
@@ -66,6 +75,7 @@ export const i18nReady: Promise<void> = Promise.all([initialised, loadLabels(ini
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLabels(language);
   useSession.getState().setLanguage(language);
+  tellDocs(language);
   dayjs.locale(dayjsLocale(language));
   document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   await i18n.changeLanguage(language);

@@ -139,6 +139,8 @@ export function TagBar() {
         type="editable-card"
         hideAdd
         size="small"
+        // the close buttons and the overflow menu are read out in the reader's language (rc-tabs' own are English)
+        locale={{ removeAriaLabel: t('tags.close'), dropdownAriaLabel: t('tags.more') }}
         activeKey={active}
         onChange={(key) => {
           const tag = tags.find((x) => x.value === key);

@@ -1,7 +1,7 @@
 // Foundation tables: tenants, people and their organisation, menus and grants, OAuth clients,
 // dictionaries, system config, client/server error logs, and the session bookkeeping
 // (revoked tokens, captchas, signing secret). Column sets follow SpringBlade's entities.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -30,7 +30,7 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
   },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_tenant (id bigint primary key, tenant_id varchar(12) not null, tenant_name varchar(50) not null,
       domain_url varchar(255), background_url varchar(1000), linkman varchar(20), contact_number varchar(20),

@@ -2,10 +2,10 @@
 // per recipient holding that recipient's read state. A department (type 2) or role (type 4)
 // broadcast is fanned out to its members at send time, so a later member never sees an old
 // broadcast and removing a member never hides what was already delivered.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_message (id bigint primary key, tenant_id varchar(12) not null, title varchar(255) not null,
       content text not null default '', type int not null default 1, pc_url varchar(1000), app_url varchar(1000),
@@ -34,6 +34,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await runStatements(db, ['drop view blade_message_inbox', 'drop table blade_message_user', 'drop table blade_message']);
 }

@@ -2,10 +2,10 @@
 // tasks with identity links, variables, activity history, comments, copies (抄送), timers, event
 // subscriptions and supervision (督办). Runtime and history of tasks share one table; partial
 // indexes keep "todo of a user" and "done by a user" index-only and flat as the table grows.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table wf_deployment (id bigint primary key, tenant_id varchar(12) not null, name varchar(255),
       category varchar(64), resource_name varchar(255), deploy_time timestamptz not null default now())`,
@@ -78,7 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await runStatements(db, ['wf_supervision', 'wf_event_subscription', 'wf_timer', 'wf_copy', 'wf_comment', 'wf_activity',
     'wf_variable', 'wf_identity_link', 'wf_task', 'wf_execution', 'wf_instance', 'wf_definition', 'wf_deployment']
     .map((t) => `drop table if exists ${t}`));

@@ -1,6 +1,6 @@
 // System administration (spec 002): parameters, business dictionaries, data and API scopes with
 // their role grants, top menus, notices, personal groups; menus and buttons of the admin screens.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -37,7 +37,7 @@ export const SYSTEM_CHILD_MENUS: MenuSeed[] = [
   { id: '1114', code: 'region', name: '行政区划', path: '/system/region', source: 'EnvironmentOutlined', sort: 10 },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_param (id bigint primary key, tenant_id varchar(12) not null, param_name varchar(255) not null,
       param_key varchar(255) not null, param_value text not null, remark varchar(255), ${AUDIT})`,

@@ -6,13 +6,13 @@
 // scripts/region-snapshot.mjs: the package weighed 25 MB at run time and its content moved with
 // `npm update`, so two installs could seed different rows.
 import { readFileSync } from 'node:fs';
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { runStatements } from '../migrate.ts';
 
-export interface RegionRow {
+export type RegionRow = {
   code: string; parentCode: string; ancestors: string; name: string; regionLevel: number; sort: number;
   provinceCode: string; provinceName: string; cityCode: string | null; cityName: string | null; districtCode: string | null; districtName: string | null;
-}
+};
 
 export const REGION_SNAPSHOT = new URL('../regions.tsv', import.meta.url);
 
@@ -44,7 +44,7 @@ export function regionRows(text = readFileSync(REGION_SNAPSHOT, 'utf8')): Region
   return rows;
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_region (code varchar(12) primary key, parent_code varchar(12) not null, ancestors varchar(255) not null,
       name varchar(64) not null, province_code varchar(12), province_name varchar(64), city_code varchar(12), city_name varchar(64),

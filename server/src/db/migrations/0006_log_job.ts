@@ -1,5 +1,5 @@
 // Logs (usual, API, login, portal search, data collection) and scheduled jobs with their run logs.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -20,7 +20,7 @@ export const JOB_MENUS: MenuSeed[] = [
   },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_log_usual (id bigint primary key, tenant_id varchar(12) not null, service_id varchar(32), server_host varchar(255),
       server_ip varchar(255), env varchar(255), log_level varchar(10), log_id varchar(100), log_data text, method varchar(10),

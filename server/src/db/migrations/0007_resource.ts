@@ -1,5 +1,5 @@
 // Object storage providers, attachments (every stored upload), SMS providers and verification codes.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -14,7 +14,7 @@ export const RESOURCE_MENUS: MenuSeed[] = [
   },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_oss (id bigint primary key, tenant_id varchar(12) not null, category int not null default 1, oss_code varchar(32) not null,
       endpoint varchar(255) not null, transform_endpoint varchar(255), access_key varchar(255), secret_key varchar(255),

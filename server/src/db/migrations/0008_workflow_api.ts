@@ -2,7 +2,8 @@
 // history), form themes / variables / default values, buttons, categories, model scopes (who may
 // start), flow permissions, flow logs, drafts, the leave sample and process proxies; plus the
 // workflow menus and button codes, inserted hidden (is_deleted = 1) until their screens land.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -31,7 +32,7 @@ export const WORKFLOW_MENUS: MenuSeed[] = [
   },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table wf_category (id bigint primary key, tenant_id varchar(12) not null, parent_id bigint not null default 0,
       name varchar(64) not null, sort int not null default 0, ${AUDIT})`,

@@ -1,7 +1,7 @@
 // Third-party services (002 §2, §3): service apps (authentication of a remote platform, the rows of
 // /api/serviceConfig/thirdServiceAuth), service configs, their parameters, OAuth apps that may ask
 // this platform for tokens, the API call log and the cache of tokens and results.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -20,7 +20,7 @@ export const THIRDPARTY_MENUS: MenuSeed[] = [
   },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_third_service_auth (id bigint primary key, tenant_id varchar(12) not null, name varchar(100) not null,
       auth_type varchar(16) not null default 'none', url varchar(1000), appid_key varchar(100), appid_value varchar(500),

@@ -1,7 +1,7 @@
 // E-mail (002 §7 "E-mail"): mailbox configs (receiving over POP3), sending platforms (SMTP),
 // templates with ${var} placeholders, send strategies on a cron, the address book, the outbox
 // (every mail sent or tried, with its outcome) and the inbox (mail fetched by sync or entered).
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -20,7 +20,7 @@ export const EMAIL_MENUS: MenuSeed[] = [
   },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_email_platform (id bigint primary key, tenant_id varchar(12) not null, platform_name varchar(64) not null,
       host varchar(255) not null, port int not null, secure int not null default 0, username varchar(255), password varchar(500),

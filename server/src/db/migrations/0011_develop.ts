@@ -1,6 +1,6 @@
 // Developer tools (002 §7 "Datasource", "Code generation", "Rule and form source"): datasources,
 // code generation records, data models with their column prototypes, rules, form data sources.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
@@ -12,7 +12,7 @@ export const DEVELOP_MENUS: MenuSeed[] = [
   { id: '1306', code: 'formSource', name: '表单数据源', path: '/tool/formSource', source: 'FunctionOutlined', sort: 6, buttons: [...crudButtons('formSource'), ['formSource_execute', '执行', 'execute']] },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table blade_datasource (id bigint primary key, tenant_id varchar(12) not null, name varchar(100) not null,
       driver_class varchar(100), url varchar(500) not null, username varchar(100), password varchar(255), remark varchar(255), ${AUDIT})`,

@@ -1,9 +1,9 @@
 // 个人中心 > 我的分组: every user's own groups of people (personal groups and their members).
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { sql } from 'kysely';
 import { crudButtons, insertMenus } from '../menus.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await insertMenus(db, [{
     id: '1900', code: 'personal', name: '个人中心', alias: 'personal', path: '/personal', source: 'UserOutlined', sort: 2,
     children: [{ id: '1901', code: 'personalGroup', name: '我的分组', path: '/personal/group', source: 'TeamOutlined', sort: 1, buttons: crudButtons('personalGroup') }],

@@ -2,10 +2,10 @@
 // each process (a message or a signal starts those definitions), and the outbox of engine events:
 // written in the transaction of the action that raised them, handed to listeners after commit and
 // deleted then, so a crash between commit and delivery does not lose them (delivered at least once).
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { runStatements } from '../migrate.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `create table if not exists wf_start_event (id bigint primary key, tenant_id varchar(12) not null, definition_id bigint not null,
       definition_key varchar(255) not null, event_type varchar(16) not null, event_name varchar(255) not null, activity_id varchar(255) not null)`,
@@ -17,6 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await runStatements(db, [`drop table if exists wf_outbox`, `drop table if exists wf_start_event`]);
 }

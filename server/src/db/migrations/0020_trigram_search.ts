@@ -9,7 +9,8 @@
 // lacks it or refuses it, the searches keep working without the index: the attempt runs under a
 // savepoint (the migrator runs every migration in one transaction), a warning is printed and the
 // migration succeeds.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 
 const INDEXES: [name: string, column: string][] = [
   ['blade_user_real_name_trgm', 'real_name'],
@@ -17,7 +18,7 @@ const INDEXES: [name: string, column: string][] = [
   ['blade_user_name_trgm', 'name'],
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`savepoint trigram_search`.execute(db);
   try {
     await sql`create extension if not exists pg_trgm`.execute(db);
@@ -35,6 +36,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const [name] of INDEXES) await sql`drop index if exists ${sql.id(name)}`.execute(db);
 }

@@ -2,7 +2,7 @@
 // 表单变量, 表单默认值 and 流程按钮 under 流程管理 (ids 1605–1608), each with its add / edit /
 // delete / view button rows. insertMenus grants them to every administrator role that exists; a new
 // database's seed hands administrators every shown menu, so the seed needs no change.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { crudButtons, insertMenus, type MenuSeed } from '../menus.ts';
 
 /** The menu codes are also the read / write codes design-routes.ts checks for these sets. */
@@ -13,7 +13,7 @@ export const WORKFLOW_SET_MENUS: MenuSeed[] = [
   { id: '1608', code: 'wf_button', name: '流程按钮', path: '/workflow/design/sets/button', source: 'ControlOutlined', sort: 8, buttons: crudButtons('wf_button') },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await insertMenus(db, WORKFLOW_SET_MENUS, '1600');
 }
 

@@ -2,10 +2,10 @@
 // their language: the message keeps the key of its text and the key's parameters, and is rendered
 // per reader (HTTP: Accept-Language, WebSocket: the connection's language). A message without a key
 // (typed by a person, or written before this) shows its stored title and content.
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { runStatements } from '../migrate.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     `alter table blade_message add column msg_key varchar(64)`,
     // the key's parameters as a JSON object of strings

@@ -2,11 +2,12 @@
 // and is purged on a schedule: the platform's 清理日志 job runs logCleanup every night on the leader
 // node, which removes API log rows older than API_LOG_RETENTION_DAYS (and the tenant's other logs
 // older than 90 days). Administrators see it on 定时任务 and may change its time or disable it.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 
 export const LOG_CLEANUP_JOB_ID = '1203100';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`alter table blade_log_api add column if not exists title_en varchar(255)`.execute(db);
   await sql`insert into blade_quartz_job (id, tenant_id, job_name, job_packet, invoke_target, cron_expression, misfire_policy, concurrent, remark, status)
     values (${LOG_CLEANUP_JOB_ID}, '000000', '清理日志', 'sys', 'logCleanup', '0 30 3 * * ?', 2, 1,

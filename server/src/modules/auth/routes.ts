@@ -1,11 +1,11 @@
 // /api/blade-auth/oauth/*, /api/blade-cas/*, guest registration and third-party token.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import { me } from '../../http/auth.ts';
-import { describe } from '../../http/contract.ts';
+import { describe, type TypedApp } from '../../http/contract.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
@@ -31,11 +31,19 @@ const tokenParams = z.object({
   roleId: z.string().max(19).optional(),
 }).passthrough();
 
+/**
+ * Any object of parameters, never refused: sign-in bodies come as form, JSON or nothing, with fields
+ * beyond the known ones, and the handlers read what they need tolerantly (a non-object is no parameters).
+ */
+const looseParams = z.record(z.string(), z.unknown()).catch({});
+/** A request's query and body parameters (the body's win), for hooks that see it before or without validation. */
+const rawParams = (req: FastifyRequest): Record<string, unknown> => ({ ...looseParams.parse(req.query), ...looseParams.parse(req.body) });
+
 /** Token refusals are BladeX's flat {error_code, error_description}, not the envelope; each is a login-log row. */
 const oauthError = (logs: LogService) => async (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
   const { status, msg } = describe(err, req.lang);
   if (status >= 500) req.log.error({ err }, 'token request failed');
-  const p = { ...(req.query as Record<string, unknown>), ...((typeof req.body === 'object' && req.body) || {}) } as Record<string, unknown>;
+  const p = rawParams(req);
   if (p.grant_type !== 'refresh_token') {
     await logs.recordLogin(req, { tenantId: str(req.headers['tenant-id']) || str(p.tenantId) || DEFAULT_TENANT, account: str(p.username), grantType: str(p.grant_type) || 'password', success: false, message: describe(err, 'zh').msg });
   }
@@ -46,13 +54,13 @@ const oauthError = (logs: LogService) => async (err: FastifyError, req: FastifyR
 // (String() of a deeply nested array overflows the stack)
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) && !Array.isArray(v[0]) ? str(v[0]) : '');
 
-export async function authRoutes(app: FastifyInstance, { db, auth, menus, configs, logs, config, egress }: Deps) {
+export async function authRoutes(app: TypedApp, { db, auth, menus, configs, logs, config, egress }: Deps) {
   // sign-in attempts per client address and account (scrypt makes each one cost): @fastify/rate-limit,
   // counted after the body is read so form and JSON sign-ins are keyed by their account too
   const rateLimit = config.loginRateLimit > 0 ? {
     max: config.loginRateLimit, timeWindow: config.loginRateWindowSeconds * 1000, hook: 'preHandler' as const,
     keyGenerator: (req: FastifyRequest) => {
-      const p = { ...(req.query as Record<string, unknown>), ...((typeof req.body === 'object' && req.body) || {}) } as Record<string, unknown>;
+      const p = rawParams(req);
       return `${req.ip}|${str(req.headers['tenant-id']) || str(p.tenantId)}|${str(p.username).toLowerCase()}`;
     },
     errorResponseBuilder: (_req: FastifyRequest, c: { ttl: number }) => new ApiError(429, 'tooManyLogins', { seconds: Math.max(1, Math.ceil(c.ttl / 1000)) }),
@@ -60,10 +68,10 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
   app.post('/api/blade-auth/oauth/token', {
     config: { public: true, rateLimit },
     errorHandler: oauthError(logs),
-    schema: { tags: ['auth'], summary: 'Sign in or refresh: grant_type password | captcha | refresh_token | sms_code | social | authorization_code; Basic client header; params in form, JSON or query', querystring: tokenParams },
+    schema: { tags: ['auth'], summary: 'Sign in or refresh: grant_type password | captcha | refresh_token | sms_code | social | authorization_code; Basic client header; params in form, JSON or query', querystring: tokenParams, body: looseParams },
   }, async (req) => {
-    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
-    const q = req.query as Record<string, unknown>;
+    const body = req.body;
+    const q = req.query;
     const p: Record<string, string> = {};
     for (const k of new Set([...Object.keys(q), ...Object.keys(body)])) p[k] = str(body[k] ?? q[k]).slice(0, 4096);
     const h = req.headers;
@@ -115,10 +123,13 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
     const user = await auth.userById(u.tenantId, u.userId);
     if (!user) throw new ApiError(401, 'unauthorized');
     const depts = u.deptId ? await db.selectFrom('bladeDept').select(['id', 'deptName']).where('id', 'in', u.deptId.split(',')).execute() : [];
+    // the roles by the names people gave them (roleName carries the aliases, as BladeX's token does)
+    const roles = u.roleId ? await db.selectFrom('bladeRole').select(['id', 'roleName']).where('id', 'in', u.roleId.split(',')).where('isDeleted', '=', 0).orderBy('sort').execute() : [];
     return ok({
       userId: u.userId, tenantId: u.tenantId, account: user.account, userName: user.account, name: user.name, realName: user.realName,
       nickName: u.nickName, avatar: user.avatar ?? '', email: user.email ?? '', phone: user.phone ?? '',
       deptId: u.deptId, deptName: depts.map((d) => d.deptName).join(','), postId: u.postId, roleId: u.roleId, roleName: u.roleName,
+      roleNames: roles.map((r) => r.roleName).join(','),
       roles: u.roleName ? u.roleName.split(',') : [], permissions: [...(await menus.codes(u))].sort(),
     });
   });
@@ -131,13 +142,13 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
 
   // ---- CAS single sign-on (off unless casConfig.enable) ----
   const casParams = z.object({ ticket: z.string().max(512).optional(), toUrl: z.string().max(2048).optional(), service: z.string().max(2048).optional(), refererUrl: z.string().max(2048).optional(), tenantId: z.string().max(12).optional() }).passthrough();
-  const casSignIn = async (req: FastifyRequest) => {
-    const q = { ...(req.query as Record<string, string>), ...((typeof req.body === 'object' && req.body) || {}) } as Record<string, string>;
+  const casSignIn = async (req: FastifyRequest, params: Record<string, unknown>) => {
+    const q = { tenantId: str(params.tenantId), ticket: str(params.ticket), service: str(params.service), refererUrl: str(params.refererUrl), toUrl: str(params.toUrl) };
     const tenantId = str(req.headers['tenant-id']) || q.tenantId || DEFAULT_TENANT;
     const cas = await configs.cas(tenantId);
     if (!cas) throw new ApiError(400, 'casDisabled');
     if (!q.ticket) throw new ApiError(400, 'required', { field: 'ticket' });
-    const service = q.service || q.refererUrl || `${originOf(req)}/#/casLogin/index?toUrl=${encodeURIComponent(q.toUrl ?? '')}`;
+    const service = q.service || q.refererUrl || `${originOf(req)}/#/casLogin/index?toUrl=${encodeURIComponent(q.toUrl)}`;
     const account = await validateCasTicket(egress, cas.casServerUrlPrefix ?? '', q.ticket, service);
     await auth.tenant(tenantId);
     const user = await auth.userByAccount(tenantId, account);
@@ -146,16 +157,16 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
     return auth.issue(user, client);
   };
   app.get('/api/blade-cas/cas/verify', { config: { public: true }, schema: { tags: ['auth'], summary: 'Validate a CAS ticket at the CAS server (/serviceValidate) and sign the user in; data is the token answer', querystring: casParams } },
-    async (req) => ok(await casSignIn(req)));
-  app.post('/api/blade-cas/cas/oauth/token', { config: { public: true }, errorHandler: oauthError(logs), schema: { tags: ['auth'], summary: 'CAS ticket to token (flat token answer)', querystring: casParams } },
-    async (req) => casSignIn(req));
+    async (req) => ok(await casSignIn(req, req.query)));
+  app.post('/api/blade-cas/cas/oauth/token', { config: { public: true }, errorHandler: oauthError(logs), schema: { tags: ['auth'], summary: 'CAS ticket to token (flat token answer); params in the query or a form / JSON body', querystring: casParams, body: looseParams } },
+    async (req) => casSignIn(req, { ...req.query, ...req.body }));
 
   // ---- third-party uid sign-in: needs a configured provider ----
-  app.post('/api/third/comm/getThirdPartyToken', { config: { public: true }, schema: { tags: ['auth'], summary: 'Third-party uid sign-in (answers not configured until a provider is set up)' } }, async (req) => {
+  app.post('/api/third/comm/getThirdPartyToken', { config: { public: true }, schema: { tags: ['auth'], summary: 'Third-party uid sign-in: appId, appSecret, uid in a form or JSON body (answers not configured until a provider is set up)', body: looseParams } }, async (req) => {
     const handler = auth.grantHandler('third_party');
     if (!handler) throw new ApiError(400, 'grantNotConfigured', { grant: 'third_party' });
     const tenantId = str(req.headers['tenant-id']) || DEFAULT_TENANT;
-    const { user, accessSeconds } = grantUser(await handler({ tenantId, params: (req.body ?? {}) as Record<string, string>, headers: req.headers as Record<string, string | undefined> }));
+    const { user, accessSeconds } = grantUser(await handler({ tenantId, params: Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, str(v)])), headers: req.headers as Record<string, string | undefined> }));
     const client = await auth.client(req.headers.authorization);
     return ok(await auth.issue(user, accessSeconds ? { ...client, accessSeconds } : client));
   });
@@ -171,7 +182,7 @@ export async function authRoutes(app: FastifyInstance, { db, auth, menus, config
       }),
     },
   }, async (req) => {
-    const b = req.body as { tenantId: string; name: string; account: string; password: string; oauthId?: string };
+    const b = req.body;
     await auth.tenant(b.tenantId);
     if (await auth.userByAccount(b.tenantId, b.account)) throw new ApiError(400, 'accountTaken');
     await db.insertInto('bladeUser').values({

@@ -7,6 +7,7 @@ import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { Row } from '../../db/repo.ts';
+import { scoped, TENANT, tenantSql } from '../../db/tenant-scope.ts';
 import { Tokens, type AuthUser, type TokenClaims } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { verifyPassword } from './password.ts';
@@ -54,7 +55,7 @@ export class AuthService {
 
   async tenant(tenantId: string): Promise<Row> {
     if (!tenantId) throw new ApiError(400, 'tenantMissing');
-    const t = await this.db.selectFrom('bladeTenant').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    const t = await scoped(this.db, tenantId).selectFrom('bladeTenant').selectAll().where('isDeleted', '=', 0).executeTakeFirst();
     if (!t || t.status !== 1) throw new ApiError(400, 'tenantInvalid');
     if (t.expireTime && Date.parse(String(t.expireTime).replace(' ', 'T')) < Date.now()) throw new ApiError(400, 'tenantExpired');
     return t;
@@ -82,28 +83,28 @@ export class AuthService {
   /** Password sign-in with the lockout of 5 failures (config). */
   async passwordUser(tenantId: string, account: string, md5Password: string): Promise<Row> {
     if (!account || !md5Password) throw new ApiError(400, 'accountMissing');
-    const user = await this.db.selectFrom('bladeUser').selectAll().where('tenantId', '=', tenantId).where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
+    const user = await scoped(this.db, tenantId).selectFrom('bladeUser').selectAll().where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
     if (!user) throw new ApiError(400, 'badCredentials');
     const lockedFor = minutesLeft(user.lockUntil);
     if (lockedFor > 0) throw new ApiError(400, 'accountLocked', { minutes: lockedFor });
     if (!(await verifyPassword(md5Password, String(user.password)))) {
       const max = this.config.loginMaxFailures;
-      const r = await sql<{ failCount: number }>`update blade_user set fail_count = fail_count + 1,
+      const r = await tenantSql<{ failCount: number }>`update blade_user set fail_count = fail_count + 1,
         lock_until = case when fail_count + 1 >= ${max} then now() + make_interval(mins => ${this.config.loginLockMinutes}) else lock_until end
-        where id = ${user.id} returning fail_count`.execute(this.db);
+        where id = ${user.id} and tenant_id = ${TENANT} returning fail_count`.execute(scoped(this.db, tenantId));
       if ((r.rows[0]?.failCount ?? 0) >= max) throw new ApiError(400, 'accountLocked', { minutes: this.config.loginLockMinutes });
       throw new ApiError(400, 'badCredentials');
     }
-    if (Number(user.failCount) > 0 || user.lockUntil) await sql`update blade_user set fail_count = 0, lock_until = null where id = ${user.id}`.execute(this.db);
+    if (Number(user.failCount) > 0 || user.lockUntil) await scoped(this.db, tenantId).updateTable('bladeUser').set({ failCount: 0, lockUntil: null }).where('id', '=', user.id as string).execute();
     return user;
   }
 
   async userById(tenantId: string, userId: string): Promise<Row | undefined> {
-    return this.db.selectFrom('bladeUser').selectAll().where('tenantId', '=', tenantId).where('id', '=', userId).where('isDeleted', '=', 0).executeTakeFirst();
+    return scoped(this.db, tenantId).selectFrom('bladeUser').selectAll().where('id', '=', userId).where('isDeleted', '=', 0).executeTakeFirst();
   }
 
   async userByAccount(tenantId: string, account: string): Promise<Row | undefined> {
-    return this.db.selectFrom('bladeUser').selectAll().where('tenantId', '=', tenantId).where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
+    return scoped(this.db, tenantId).selectFrom('bladeUser').selectAll().where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
   }
 
   grantHandler(type: string): GrantHandler | undefined {
@@ -122,7 +123,7 @@ export class AuthService {
     if (opts.roleId && !roles.includes(opts.roleId)) throw new ApiError(400, 'roleNotOwned');
     const roleIds = opts.roleId ? [opts.roleId] : roles;
     const roleRows = roleIds.length
-      ? await this.db.selectFrom('bladeRole').select(['id', 'roleAlias']).where('id', 'in', roleIds).where('isDeleted', '=', 0).where('tenantId', '=', user.tenantId as string).execute()
+      ? await scoped(this.db, user.tenantId as string).selectFrom('bladeRole').select(['id', 'roleAlias']).where('id', 'in', roleIds).where('isDeleted', '=', 0).execute()
       : [];
     const claims: TokenClaims = {
       tenant_id: String(user.tenantId), user_id: String(user.id), dept_id: opts.deptId ?? depts.join(','),

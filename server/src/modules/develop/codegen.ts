@@ -1,98 +1,101 @@
-// Code generation: from a table's columns, the files of one area in this project's own style —
-// a migration, a server module declared with resource(), a web page declared for ResourceList.
+// Code generation: from a table's columns, the files of one area in this project's own style. The
+// entity is declared once, as a model definition (@campus/schema defineModel); the migration's DDL
+// is written from that definition, and the server module and the web page are a few lines each
+// that serve and show it (modelResource on both sides).
+import { columnType, snake, type FieldDef } from '@campus/schema';
 import type { Row } from '../../db/repo.ts';
 
 const AUDIT = new Set(['id', 'tenant_id', 'create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status', 'is_deleted']);
 const camel = (s: string) => s.toLowerCase().replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const pascal = (s: string) => camel(s).replace(/^./, (c) => c.toUpperCase());
+/** A column name as an English label: score_total → Score total. */
+const words = (s: string) => s.toLowerCase().replace(/_+/g, ' ').trim().replace(/^./, (c) => c.toUpperCase());
+const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 interface Col { name: string; type: string; nullable: boolean }
 
-function kind(type: string): 'number' | 'date' | 'string' | 'boolean' {
-  if (/int|numeric|decimal|double|float|real/i.test(type)) return 'number';
-  if (/bool/i.test(type)) return 'boolean';
-  if (/date|time/i.test(type)) return 'date';
-  return 'string';
+/** The model field a database column becomes (its kind and, for text, its length). */
+function fieldOf(c: Col): FieldDef {
+  const label = [c.name, words(c.name)] as const;
+  const required = !c.nullable || undefined;
+  if (/bool/i.test(c.type)) return { type: 'int', label, required, min: 0, max: 1, options: [{ value: 1, label: ['是', 'Yes'] }, { value: 0, label: ['否', 'No'] }] };
+  if (/int/i.test(c.type)) return { type: 'int', label, required };
+  if (/numeric|decimal|double|float|real/i.test(c.type)) return { type: 'decimal', label, required, scale: 2 };
+  if (/date|time/i.test(c.type)) return { type: 'datetime', label, required };
+  if (/text|clob/i.test(c.type)) return { type: 'text', label, required, length: 20_000 };
+  return { type: 'string', label, required, length: 255, filter: 'like' };
 }
 
-function pgType(type: string): string {
-  const k = kind(type);
-  if (/bigint|int8/i.test(type)) return 'bigint';
-  if (k === 'number') return /int/i.test(type) ? 'int' : 'numeric';
-  if (k === 'date') return 'timestamptz';
-  if (k === 'boolean') return 'boolean';
-  return /text|clob/i.test(type) ? 'text' : 'varchar(255)';
+/** A field definition as source text (the keys it has, in a stable order). */
+function fieldSource(f: FieldDef): string {
+  const parts = [`type: '${f.type}'`, `label: [${f.label.map(quote).join(', ')}]`];
+  if (f.length !== undefined) parts.push(`length: ${f.length}`);
+  if (f.required) parts.push('required: true');
+  if (f.min !== undefined) parts.push(`min: ${f.min}`);
+  if (f.max !== undefined) parts.push(`max: ${f.max}`);
+  if (f.scale !== undefined) parts.push(`scale: ${f.scale}`);
+  if (f.filter) parts.push(`filter: '${f.filter}'`);
+  if (f.options) parts.push(`options: [${f.options.map((o) => `{ value: ${o.value}, label: [${o.label.map(quote).join(', ')}] }`).join(', ')}]`);
+  return `{ ${parts.join(', ')} }`;
 }
 
 /** Files (path -> text) for one code generation record. */
 export function generateModule(rec: Row, columns: Row[]): Record<string, string> {
   const prefix = String(rec.tablePrefix ?? '');
   const table = String(rec.tableName);
-  const base = camel(prefix && table.startsWith(prefix) ? table.slice(prefix.length) : table);
-  const name = String(rec.codeName);
+  const stem = prefix && table.startsWith(prefix) ? table.slice(prefix.length) : table;
+  const base = camel(stem);
+  const model = `${base}Model`;
+  // the record's name goes into comments and labels: on one line
+  const name = String(rec.codeName).replace(/[\r\n\u2028\u2029]+/g, ' ');
   const api = String(rec.apiPath || `/api/${String(rec.serviceName || 'blade-' + base)}/${base}`);
   const cols: Col[] = columns.map((c) => ({ name: String(c.name), type: String(c.type), nullable: c.nullable !== 'NO' }));
-  const fields = cols.filter((c) => !AUDIT.has(c.name));
+  const fields = cols.filter((c) => !AUDIT.has(c.name)).map((c) => [camel(c.name), fieldOf(c)] as const);
   const dir = `generated/${base}`;
 
-  const zod = fields.map((c) => {
-    const k = kind(c.type);
-    let s = k === 'number' ? 'z.coerce.number()' : k === 'boolean' ? 'z.coerce.boolean()' : 'z.string().max(255)';
-    if (c.nullable) s += '.optional().nullable()';
-    else if (k === 'string') s = 'z.string().trim().min(1).max(255)';
-    return `    ${camel(c.name)}: ${s},`;
-  }).join('\n');
-  const whitelist = cols.map((c) => `${camel(c.name)}: '${c.name === 'id' ? 'id' : kind(c.type) === 'boolean' ? 'string' : kind(c.type)}'`).join(', ');
+  const definition = `// ${name}: generated by the code generator from table ${table}. The one definition of the entity:
+// the server's body, filters and checks and the web's columns and form come from it.
+import { defineModel } from '../model/define.ts';
+
+export const ${model} = defineModel({
+  name: '${base}', table: '${table}', api: ${quote(api)}, title: [${quote(name)}, ${quote(words(stem))}], tenant: true, permission: '${base}',
+  fields: {
+${fields.map(([prop, f]) => `    ${prop}: ${fieldSource(f)},`).join('\n')}
+  },
+});
+`;
 
   const routes = `// ${name}: generated by the code generator from table ${table}.
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { resource, zOptId } from '../../http/crud.ts';
+import { ${model} } from '@campus/schema';
+import type { TypedApp } from '../../http/contract.ts';
+import { modelResource } from '../../http/model-resource.ts';
 import type { ModuleDeps } from '../index.ts';
 
-export async function ${base}Routes(app: FastifyInstance, { db }: ModuleDeps) {
-  resource(app, db, {
-    base: '${api}', tag: '${base}', table: '${table}', tenant: true, permission: '${base}',
-    columns: { ${whitelist} },
-    body: z.object({
-    id: zOptId,
-${zod}
-    }),
-  });
+export async function ${base}Routes(app: TypedApp, { db }: ModuleDeps) {
+  modelResource(app, db, ${model}, { tag: '${base}' });
 }
 `;
-  const ddl = cols.filter((c) => !AUDIT.has(c.name)).map((c) => `${c.name} ${pgType(c.type)}${c.nullable ? '' : ' not null'}`).join(', ');
+  // the columns as the definition makes them (models.test.ts checks the two agree)
+  const ddl = fields.map(([prop, f]) => `${snake(prop)} ${columnType(f)}${f.required ? ' not null' : ''}`).join(', ');
   const migration = `// Table and menu of ${name} (generated).
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../index.ts';
 import { AUDIT, runStatements } from '../migrate.ts';
 import { insertMenus } from '../menus.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await runStatements(db, [
     \`create table if not exists ${table} (id bigint primary key, tenant_id varchar(12) not null, ${ddl}, \${AUDIT})\`,
   ]);
-  await insertMenus(db, [{ id: '${String(rec.id).slice(-9)}', code: '${base}', name: '${name}', path: '/${base}', source: 'AppstoreOutlined', sort: 50,
+  await insertMenus(db, [{ id: '${String(rec.id).slice(-9)}', code: '${base}', name: ${quote(name)}, path: '/${base}', source: 'AppstoreOutlined', sort: 50,
     buttons: [['${base}_add', '新增', 'add'], ['${base}_edit', '修改', 'edit'], ['${base}_delete', '删除', 'delete'], ['${base}_view', '查看', 'view']] }]);
 }
 `;
-  const webColumns = fields.map((c) => {
-    const k = kind(c.type);
-    const form = k === 'number' ? `{ type: 'number'${c.nullable ? '' : ', required: true'} }` : k === 'date' ? `{ type: 'datetime'${c.nullable ? '' : ', required: true'} }` : `{ ${c.nullable ? '' : 'required: true'} }`;
-    return `    { title: '${base}.${camel(c.name)}', dataIndex: '${camel(c.name)}'${k === 'string' ? ", search: 'like'" : ''}, form: ${form} },`;
-  }).join('\n');
-  const page = `import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+  const page = `import { ${model}, type RowOf } from '@campus/schema';
 import { crud } from '../../api/crud';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 
-type ${pascal(base)} = { id: string } & Record<string, unknown>;
-
-const resource: ResourceDescription<${pascal(base)}> = {
-  title: '${base}.title',
-  api: crud<${pascal(base)}>('${api}'),
-  permissions: { add: '${base}_add', edit: '${base}_edit', delete: '${base}_delete', view: '${base}_view' },
-  columns: [
-${webColumns}
-  ] as ResourceDescription<${pascal(base)}>['columns'],
-};
+const resource = modelResource(${model}, crud<RowOf<typeof ${model}>>(${quote(api)}));
 
 export default function ${pascal(base)}Page() {
   return <ResourceList resource={resource} />;
@@ -103,11 +106,29 @@ import type { PageEntry } from '../registry';
 
 export const routes: PageEntry[] = [{ path: '/${base}', component: lazy(() => import('./index')) }];
 `;
-  const labels = (lang: 'zh' | 'en') => JSON.stringify({ [base]: { title: name, ...Object.fromEntries(fields.map((c) => [camel(c.name), lang === 'zh' ? c.name : camel(c.name)])) }, menus: { [base]: name } }, null, 2);
-  const readme = `# ${name}\n\nGenerated from table \`${table}\`. Copy into the project:\n\n- \`server/src/modules/${base}/routes.ts\`, then add \`${base}Routes\` to \`server/src/modules/index.ts\`\n- \`server/src/db/migrations/NNNN_${base}.ts\`, then list it in \`server/src/db/migrate.ts\`\n- \`web/src/pages/${base}/\` (index.tsx, routes.ts)\n- \`web/src/i18n/areas/${base}.zh.json\` and \`.en.json\`\n`;
+  // the field labels live in the definition; only the menu's name is the shell's
+  const labels = (lang: 'zh' | 'en') => JSON.stringify({ menus: { [base]: lang === 'zh' ? name : words(stem) } }, null, 2);
+  const descriptor = `// ${name}: the module's descriptor (generated); list ${base}Module in server/src/modules/index.ts.
+import { ${model} } from '@campus/schema';
+import * as mNNNN from '../../db/migrations/NNNN_${base}.ts';
+import { defineModule } from '../module.ts';
+import { ${base}Routes } from './routes.ts';
+
+export const ${base}Module = defineModule({
+  name: '${base}',
+  routes: [${base}Routes],
+  migrations: {
+    'NNNN_${base}': mNNNN,
+  },
+  models: [${model}],
+});
+`;
+  const readme = `# ${name}\n\nGenerated from table \`${table}\`. The entity is declared once, in \`packages/schema/src/models/${base}.ts\`: edit its fields there (labels in Chinese and English, lengths, required, filters). Copy into the project:\n\n- \`packages/schema/src/models/${base}.ts\`, exported from \`packages/schema/src/index.ts\`\n- \`server/src/modules/${base}/\` (routes.ts, module.ts), then add \`${base}Module\` to the list in \`server/src/modules/index.ts\`\n- \`server/src/db/migrations/NNNN_${base}.ts\`, numbered after the newest migration (rename NNNN in it and in module.ts)\n- \`web/src/pages/${base}/\` (index.tsx, routes.ts)\n- \`web/src/i18n/areas/${base}.zh.json\` and \`.en.json\` (the menu's name)\n`;
   return {
     [`${dir}/README.md`]: readme,
+    [`${dir}/packages/schema/src/models/${base}.ts`]: definition,
     [`${dir}/server/src/modules/${base}/routes.ts`]: routes,
+    [`${dir}/server/src/modules/${base}/module.ts`]: descriptor,
     [`${dir}/server/src/db/migrations/NNNN_${base}.ts`]: migration,
     [`${dir}/web/src/pages/${base}/index.tsx`]: page,
     [`${dir}/web/src/pages/${base}/routes.ts`]: webRoutes,

@@ -1,11 +1,14 @@
 // Developer tools: datasources (tested by a real connection), data models read from a
 // datasource's catalogue, code generation into a zip of this project's own style, rules,
 // and form data sources whose SQL runs read-only with a time-out (sandbox/sql.ts).
-import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { z } from 'zod';
-import { isId, parseIds, type Ctx, type Row } from '../../db/repo.ts';
-import { ctxOf, resource, zOptId } from '../../http/crud.ts';
+import { isId, parseIds, type Ctx } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
+import type { TypedApp } from '../../http/contract.ts';
+import { ctxOf, zOpt } from '../../http/crud.ts';
+import { modelBody, modelResource } from '../../http/model-resource.ts';
+import { codeModel, datasourceModel, devModelModel, formSourceModel, modelPrototypeModel, ruleModel } from '@campus/schema';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
@@ -17,43 +20,34 @@ import { PATTERN_MSG, userPatternProblem } from '../../http/user-regex.ts';
 const MSG = {
   datasourceMissing: ['数据源不存在', 'No such datasource'],
   ruleInvalid: ['规则内容不是合法的正则表达式', 'The rule is not a valid regular expression'],
-  identifier: ['{field}只能包含字母、数字和下划线', '{field} may hold letters, digits and underscores only'],
 } as const satisfies Record<string, Message>;
 
-const opt = (s: z.ZodType) => s.optional().nullable();
-const ident = (field: string) => z.string().trim().min(1).max(64).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: field });
 
-export async function developRoutes(app: FastifyInstance, { db, userSql }: ModuleDeps) {
+export async function developRoutes(app: TypedApp, { db, userSql }: ModuleDeps) {
   // datasource connections (pooled, through the egress policy) belong to the one user-SQL executor
   const sql = userSql.datasources;
 
-  const datasources = resource(app, db, {
-    base: '/api/blade-develop/datasource', tag: 'develop', table: 'blade_datasource', tenant: true, permission: 'datasource', hidden: ['password'],
-    columns: { id: 'id', name: 'string', url: 'string', driverClass: 'string', createTime: 'date' },
-    body: z.object({
-      id: zOptId, name: z.string().trim().min(1).max(100), driverClass: opt(z.string().max(100)), url: z.string().trim().min(1).max(500),
-      username: opt(z.string().max(100)), password: opt(z.string().max(255)), remark: opt(z.string().max(255)),
-    }),
+  const datasources = modelResource(app, db, datasourceModel, {
+    tag: 'develop',
     beforeSave: (_ctx, e) => {
       const u = parseUrl(String(e.url));
       e.driverClass = u.kind === 'postgres' ? 'org.postgresql.Driver' : 'com.mysql.cj.jdbc.Driver';
-      if (e.id && !e.password) delete e.password; // write-only: empty on edit keeps the stored one
     },
   });
   /** The datasource with its password (never sent to clients). */
   const datasource = async (ctx: Ctx, id: unknown): Promise<DatasourceConfig> => {
     if (!isId(id)) throw new ApiError(400, MSG.datasourceMissing);
-    const row = await db.selectFrom('bladeDatasource').selectAll().where('id', '=', id).where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    const row = await scoped(db, ctx.tenantId).selectFrom('bladeDatasource').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
     if (!row) throw new ApiError(400, MSG.datasourceMissing);
     return { id: String(row.id), url: String(row.url), username: row.username as string | null, password: row.password as string | null };
   };
   app.get('/api/blade-develop/datasource/select', { schema: { tags: ['develop'], summary: 'Datasources of the tenant (id, name) for pickers' } }, async (req) =>
     ok(await datasources.select(ctxOf(req)).clearSelect().select(['id', 'name', 'url', 'driverClass']).orderBy('name').execute()));
   app.post('/api/blade-develop/datasource/dataSourceTest', {
-    schema: { tags: ['develop'], summary: 'Connect and run select 1: either {id} of a saved datasource or {url, username, password} (plain JSON; the original encrypted it)', body: z.object({ id: z.string().max(19).optional(), url: z.string().max(500).optional(), username: opt(z.string().max(100)), password: opt(z.string().max(255)) }) },
+    schema: { tags: ['develop'], summary: 'Connect and run select 1: either {id} of a saved datasource or {url, username, password} (plain JSON; the original encrypted it)', body: z.object({ id: z.string().max(19).optional(), url: z.string().max(500).optional(), username: zOpt(z.string().max(100)), password: zOpt(z.string().max(255)) }) },
     config: { permission: 'datasource_test' },
   }, async (req) => {
-    const b = req.body as { id?: string; url?: string; username?: string; password?: string };
+    const b = req.body;
     const ctx = ctxOf(req);
     const ds = b.url ? { id: 'test', url: b.url, username: b.username, password: b.password ?? (b.id ? (await datasource(ctx, b.id)).password : null) } : await datasource(ctx, b.id);
     await sql.test(ds);
@@ -72,28 +66,20 @@ export async function developRoutes(app: FastifyInstance, { db, userSql }: Modul
     return sql.query(ds, q.replace(/"/g, u.kind === 'mysql' ? '`' : '"'), { table: tableName }, { platformWritten: true });
   };
   app.get('/api/blade-develop/model/table-list', { schema: { tags: ['develop'], summary: 'Tables of a datasource', querystring: z.object({ datasourceId: z.string().max(19).optional() }).passthrough() }, config: { permission: ['model', 'model_view', 'code'] } }, async (req) =>
-    ok(await catalogue(ctxOf(req), (req.query as { datasourceId?: string }).datasourceId)));
+    ok(await catalogue(ctxOf(req), req.query.datasourceId)));
   app.get('/api/blade-develop/model/table-info', { schema: { tags: ['develop'], summary: 'Columns of a table (datasourceId, tableName)', querystring: z.object({ datasourceId: z.string().max(19).optional(), tableName: z.string().max(64).optional() }).passthrough() }, config: { permission: ['model', 'model_view', 'code'] } }, async (req) => {
-    const q = req.query as { datasourceId?: string; tableName?: string };
+    const q = req.query;
     if (!q.tableName) throw new ApiError(400, 'required', { field: 'tableName' });
     return ok(await catalogue(ctxOf(req), q.datasourceId, q.tableName));
   });
-  const models = resource(app, db, {
-    base: '/api/blade-develop/model', tag: 'develop', table: 'blade_model', tenant: true, permission: 'model',
-    columns: { id: 'id', modelName: 'string', modelCode: 'string', modelTable: 'string', datasourceId: 'id', createTime: 'date' },
-    body: z.object({ id: zOptId, datasourceId: z.string().regex(/^\d{1,19}$/), modelName: z.string().trim().min(1).max(64), modelCode: ident('modelCode'), modelTable: ident('modelTable'), modelClass: opt(z.string().max(64)), modelRemark: opt(z.string().max(500)) }),
-    beforeSave: async (ctx, e) => { await datasource(ctx, e.datasourceId); },
-  });
+  const models = modelResource(app, db, devModelModel, { tag: 'develop', beforeSave: async (ctx, e) => { await datasource(ctx, e.datasourceId); } });
   app.get('/api/blade-develop/model/select', { schema: { tags: ['develop'], summary: 'Models of the tenant for pickers' } }, async (req) =>
     ok(await models.select(ctxOf(req)).clearSelect().select(['id', 'modelName', 'modelTable']).execute()));
-  const protoColumns = { id: 'id', modelId: 'id', jdbcName: 'string', sort: 'number' } as const;
-  const protos = resource(app, db, {
-    base: '/api/blade-develop/model-prototype', tag: 'develop', table: 'blade_model_prototype', tenant: true, permission: 'model', only: ['detail', 'remove'],
-    columns: protoColumns, body: z.object({}),
-  });
+  // detail and remove from the model (@campus/schema modelPrototypeModel); a model's list is read and saved whole below
+  const protos = modelResource(app, db, modelPrototypeModel, { tag: 'develop', only: ['detail', 'remove'] });
   app.get('/api/blade-develop/model/model-prototype', { schema: { tags: ['develop'], summary: 'Column prototypes of a model (modelId); unsaved ones come from the table catalogue', querystring: z.object({ modelId: z.string().max(19).optional() }).passthrough() }, config: { permission: ['model', 'model_view'] } }, async (req) => {
     const ctx = ctxOf(req);
-    const model = await models.detail(ctx, (req.query as { modelId?: string }).modelId);
+    const model = await models.detail(ctx, req.query.modelId);
     if (!model) return ok([]);
     const saved = await protos.select(ctx).where('modelId', '=', String(model.id)).orderBy('sort').execute();
     if (saved.length) return ok(saved);
@@ -104,54 +90,43 @@ export async function developRoutes(app: FastifyInstance, { db, userSql }: Modul
       isRow: 0, componentType: 'input', isRequired: c.nullable === 'NO' ? 1 : 0, isQuery: 0, queryType: 'like', sort: i + 1,
     })));
   });
-  const protoBody = z.object({
-    id: zOptId, modelId: z.string().regex(/^\d{1,19}$/), jdbcName: ident('jdbcName'), jdbcType: opt(z.string().max(64)), comment: opt(z.string().max(255)),
-    propertyType: opt(z.string().max(64)), propertyName: ident('propertyName'), isList: z.coerce.number().int().min(0).max(1).default(1),
-    isForm: z.coerce.number().int().min(0).max(1).default(1), isRow: z.coerce.number().int().min(0).max(1).default(0),
-    componentType: z.enum(['input', 'textarea', 'number', 'select', 'radio', 'checkbox', 'date', 'datetime', 'switch', 'upload']).default('input'),
-    dictCode: opt(z.string().max(64)), isRequired: z.coerce.number().int().min(0).max(1).default(0), isQuery: z.coerce.number().int().min(0).max(1).default(0),
-    queryType: z.enum(['like', 'equal', 'daterange']).default('like'), sort: z.coerce.number().int().min(0).max(9999).default(1),
-  });
+  const protoBody = modelBody(modelPrototypeModel);
   app.post('/api/blade-develop/model/model-prototype/submit-list', {
     schema: { tags: ['develop'], summary: 'Save all column prototypes of a model (replacing the saved ones)', body: z.array(protoBody).min(1).max(500) },
     config: { permission: ['model_add', 'model_edit'] },
   }, async (req) => {
     const ctx = ctxOf(req);
-    const list = req.body as Row[];
+    const list = req.body;
     const modelIds = [...new Set(list.map((p) => String(p.modelId)))];
     if (modelIds.length !== 1 || !(await models.detail(ctx, modelIds[0]))) throw new ApiError(400, 'invalid', { field: 'modelId' });
     await db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('bladeModelPrototype').where('modelId', '=', modelIds[0]).where('tenantId', '=', ctx.tenantId).execute();
+      await scoped(tx, ctx.tenantId).deleteFrom('bladeModelPrototype').where('modelId', '=', modelIds[0]).execute();
       for (const p of list) await protos.save(ctx, { ...p, id: undefined }, tx);
     });
     return ok(true);
   });
 
   // ---- code generation ----
-  const codes = resource(app, db, {
-    base: '/api/blade-develop/code', tag: 'develop', table: 'blade_code', tenant: true, permission: 'code',
-    columns: { id: 'id', codeName: 'string', tableName: 'string', serviceName: 'string', createTime: 'date' },
-    body: z.object({
-      id: zOptId, datasourceId: z.string().regex(/^\d{1,19}$/), modelId: opt(z.string().regex(/^\d{1,19}$/)), serviceName: opt(z.string().max(64)),
-      codeName: z.string().trim().min(1).max(64), tableName: ident('tableName'), tablePrefix: opt(z.string().max(64)), pkName: ident('pkName').default('id'),
-      packageName: opt(z.string().max(500)), baseMode: z.coerce.number().int().min(0).max(1).default(1), wrapMode: z.coerce.number().int().min(0).max(1).default(1),
-      apiPath: opt(z.string().max(500).regex(/^(\/api\/[\w\-/]+)?$/)), webPath: opt(z.string().max(500)),
-    }),
-    beforeSave: async (ctx, e) => { await datasource(ctx, e.datasourceId); },
-  });
-  app.post('/api/blade-develop/code/copy', { schema: { tags: ['develop'], summary: 'Copy a code generation record', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() }, config: { permission: 'code_add' } }, async (req) => {
+  const codes = modelResource(app, db, codeModel, { tag: 'develop', beforeSave: async (ctx, e) => { await datasource(ctx, e.datasourceId); } });
+  app.post('/api/blade-develop/code/copy', {
+    schema: {
+      tags: ['develop'], summary: 'Copy a code generation record (id in the query, else in a body)',
+      querystring: z.object({ id: z.string().max(19).optional() }).passthrough(), body: z.looseObject({ id: z.string().max(19).optional() }).nullish(),
+    },
+    config: { permission: 'code_add' },
+  }, async (req) => {
     const ctx = ctxOf(req);
-    const row = await codes.detail(ctx, (req.query as { id?: string }).id ?? (req.body as { id?: string } | undefined)?.id);
+    const row = await codes.detail(ctx, req.query.id ?? req.body?.id);
     if (!row) throw new ApiError(400, 'noData');
     const { id: _id, createTime: _c, updateTime: _u, ...rest } = row;
     return ok(await codes.save(ctx, { ...rest, codeName: `${row.codeName}_copy` }));
   });
   app.post('/api/blade-develop/code/gen-code', {
-    schema: { tags: ['develop'], summary: 'Generate a zip with a server module (migration, routes) and a React page per record (ids), in this project style; system=saber is accepted for compatibility', querystring: z.object({ ids: z.string().max(4000).optional(), system: z.string().max(32).optional() }).passthrough() },
+    schema: { tags: ['develop'], summary: 'Generate a zip per record (ids) in this project style: the entity as one model definition, its migration, a server module and a React page that serve and show it; system=saber is accepted for compatibility', querystring: z.object({ ids: z.string().max(4000).optional(), system: z.string().max(32).optional() }).passthrough() },
     config: { permission: 'code_gen', file: { detail: '/api/blade-develop/code/detail' } },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    const ids = parseIds((req.query as { ids?: string }).ids);
+    const ids = parseIds(req.query.ids);
     const zip = new JSZip();
     for (const id of ids) {
       const rec = await codes.detail(ctx, id);
@@ -166,10 +141,8 @@ export async function developRoutes(app: FastifyInstance, { db, userSql }: Modul
   });
 
   // ---- rules: reusable validation patterns for designed forms ----
-  const rules = resource(app, db, {
-    base: '/api/blade-ruleManager/rule', tag: 'develop', table: 'blade_rule', tenant: true, permission: 'rule',
-    columns: { id: 'id', name: 'string', ruleType: 'string', createTime: 'date' },
-    body: z.object({ id: zOptId, name: z.string().trim().min(1).max(100), ruleType: z.enum(['regex']).default('regex'), ruleContent: z.string().min(1).max(2000), message: opt(z.string().max(255)), remark: opt(z.string().max(255)) }),
+  const rules = modelResource(app, db, ruleModel, {
+    tag: 'develop',
     beforeSave: (_ctx, e) => {
       const pattern = String(e.ruleContent);
       try { new RegExp(pattern); } catch { throw new ApiError(400, MSG.ruleInvalid); }
@@ -179,27 +152,25 @@ export async function developRoutes(app: FastifyInstance, { db, userSql }: Modul
     },
   });
   app.get('/api/blade-ruleManager/rule/getRulesByIds', { schema: { tags: ['develop'], summary: 'Rules by ids (comma list)', querystring: z.object({ ids: z.string().max(4000).optional() }).passthrough() } }, async (req) => {
-    const ids = String((req.query as { ids?: string }).ids ?? '').split(',').filter(isId);
+    const ids = String(req.query.ids ?? '').split(',').filter(isId);
     return ok(ids.length ? await rules.select(ctxOf(req)).where('id', 'in', ids).execute() : []);
   });
 
   // ---- form data sources ----
-  const sources = resource(app, db, {
-    base: '/api/blade-formSource/formSource', tag: 'develop', table: 'blade_form_source', tenant: true, permission: 'formSource', only: ['list', 'detail', 'submit'],
-    columns: { id: 'id', name: 'string', sourceType: 'string', createTime: 'date' },
-    body: z.object({ id: zOptId, name: z.string().trim().min(1).max(100), sourceType: z.enum(['sql']).default('sql'), datasourceId: z.string().regex(/^\d{1,19}$/), sqlContent: z.string().min(1).max(20000), requestParams: opt(z.string().max(4000)), remark: opt(z.string().max(255)) }),
+  const sources = modelResource(app, db, formSourceModel, {
+    tag: 'develop', only: ['list', 'detail', 'submit'],
     beforeSave: async (ctx, e) => { const ds = await datasource(ctx, e.datasourceId); await userSql.check(String(e.sqlContent), parseUrl(ds.url).kind); },
   });
   app.get('/api/blade-formSource/formSource/getSourceList', { schema: { tags: ['develop'], summary: 'All form data sources (id, name) for pickers' } }, async (req) =>
     ok(await sources.select(ctxOf(req)).clearSelect().select(['id', 'name', 'sourceType']).orderBy('name').execute()));
   app.get('/api/blade-formSource/formSource/remove', { schema: { tags: ['develop'], summary: 'Remove form data sources (GET with ids, as the original)', querystring: z.object({ ids: z.string().max(4000).optional() }).passthrough() }, config: { permission: 'formSource_delete', apiLog: true } }, async (req) => {
-    await sources.remove(ctxOf(req), parseIds((req.query as { ids?: string }).ids));
+    await sources.remove(ctxOf(req), parseIds(req.query.ids));
     return ok(true);
   });
   app.post('/api/blade-formSource/formSource/executeDataSource', {
     schema: { tags: ['develop'], summary: 'Run a read-only SQL against a datasource: {sourceType sql, dataSourceId, sqlContent, requestParams (object or JSON)}; #{name} binds a parameter. Plain JSON (the original encrypted it).', body: z.object({ sourceType: z.literal('sql').default('sql'), dataSourceId: z.string().max(19), sqlContent: z.string().min(1).max(20000), requestParams: z.union([z.string().max(20000), z.record(z.string(), z.unknown())]).optional() }) },
   }, async (req) => {
-    const b = req.body as { dataSourceId: string; sqlContent: string; requestParams?: string | Record<string, unknown> };
+    const b = req.body;
     let params: Record<string, unknown> = {};
     if (typeof b.requestParams === 'string' && b.requestParams.trim()) { try { params = JSON.parse(b.requestParams); } catch { throw new ApiError(400, 'invalid', { field: 'requestParams' }); } } else if (b.requestParams && typeof b.requestParams === 'object') params = b.requestParams;
     const ctx = ctxOf(req);

@@ -1,7 +1,7 @@
 // Electronic seals and contracts (002 §7 "Signatures"): they need a signing provider configured
 // in the signaturesConfig record (configInfo.provider); until one is, every call says so.
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { TypedApp } from '../../http/contract.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
@@ -11,7 +11,7 @@ const MSG = {
   unsupported: ['暂不支持该电子签章服务商：{provider}', 'This e-signature provider is not supported: {provider}'],
 } as const satisfies Record<string, Message>;
 
-export async function signatureRoutes(app: FastifyInstance, { configs }: ModuleDeps) {
+export async function signatureRoutes(app: TypedApp, { configs }: ModuleDeps) {
   const refuse = async (tenantId: string): Promise<never> => {
     const cfg = await configs.get<{ provider?: string }>(tenantId, 'signaturesConfig');
     if (!cfg?.provider) throw new ApiError(400, MSG.notConfigured);

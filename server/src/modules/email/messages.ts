@@ -2,20 +2,8 @@
 import type { Message } from '../../http/messages.ts';
 
 export const MSG = {
-  platformName: ['请输入平台名称', 'Please enter the platform name'],
-  host: ['请输入服务器地址', 'Please enter the server host'],
-  hostInvalid: ['服务器地址格式不正确', 'The server host is invalid'],
-  port: ['请输入端口', 'Please enter the port'],
-  portInvalid: ['端口必须是 1-65535 之间的整数', 'The port must be a whole number from 1 to 65535'],
-  fromAddress: ['请输入发件人邮箱', "Please enter the sender's e-mail address"],
   emailInvalid: ['邮箱地址格式不正确：{value}', 'Invalid e-mail address: {value}'],
-  configName: ['请输入配置名称', 'Please enter the config name'],
   emailAddress: ['请输入邮箱地址', 'Please enter the e-mail address'],
-  protocol: ['请选择收件协议', 'Please select the receiving protocol'],
-  templateName: ['请输入模板名称', 'Please enter the template name'],
-  templateCode: ['请输入模板编号', 'Please enter the template code'],
-  templateCodeInvalid: ['模板编号只能包含字母、数字、下划线和短横线，且以字母开头', 'The template code may hold letters, digits, _ and -, starting with a letter'],
-  templateCodeTaken: ['模板编号已存在', 'This template code already exists'],
   subject: ['请输入邮件主题', 'Please enter the subject'],
   content: ['请输入邮件内容', 'Please enter the content'],
   strategyName: ['请输入策略名称', 'Please enter the strategy name'],
@@ -23,7 +11,6 @@ export const MSG = {
   cronExpression: ['请输入cron执行表达式', 'Please enter the cron expression'],
   cronInvalid: ['cron执行表达式不正确', 'The cron expression is invalid'],
   toUser: ['请输入收件人', 'Please enter the recipients'],
-  name: ['请输入联系人姓名', 'Please enter the contact name'],
   paramsInvalid: ['模板参数必须是 JSON 对象', 'The template parameters must be a JSON object'],
   paramsMissing: ['模板参数缺失：{names}', 'Template parameters missing: {names}'],
   attachmentsInvalid: ['附件格式不正确', 'The attachments are invalid'],

@@ -9,6 +9,7 @@ import nodemailer from 'nodemailer';
 import PostalMime, { type Address, type Mailbox } from 'postal-mime';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { nextId } from '../../db/ids.ts';
 import { isId, type Ctx, type Row } from '../../db/repo.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -109,8 +110,8 @@ export class EmailService {
   }
 
   /** The named platform of the tenant, or the tenant's enabled one (with its password). */
-  async platform(tenantId: string, platformId?: unknown): Promise<Row> {
-    let qb = this.db.selectFrom('bladeEmailPlatform').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
+  async platform(tenantId: string, platformId?: unknown) {
+    let qb = scoped(this.db, tenantId).selectFrom('bladeEmailPlatform').selectAll().where('isDeleted', '=', 0);
     if (platformId !== undefined && platformId !== null && platformId !== '') {
       if (!isId(String(platformId))) throw new ApiError(400, MSG.platformMissing);
       const p = await qb.where('id', '=', String(platformId)).executeTakeFirst();
@@ -123,8 +124,8 @@ export class EmailService {
     return p;
   }
 
-  async template(tenantId: string, id: unknown): Promise<Row> {
-    const t = isId(String(id ?? '')) ? await this.db.selectFrom('bladeEmailTemplate').selectAll().where('tenantId', '=', tenantId).where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
+  async template(tenantId: string, id: unknown) {
+    const t = isId(String(id ?? '')) ? await scoped(this.db, tenantId).selectFrom('bladeEmailTemplate').selectAll().where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
     if (!t) throw new ApiError(400, MSG.templateMissing);
     return t;
   }
@@ -164,7 +165,7 @@ export class EmailService {
    */
   async send(ctx: Ctx, id: unknown, toUser?: unknown): Promise<Row> {
     if (!isId(String(id ?? ''))) throw new ApiError(400, MSG.outboxMissing);
-    const row = await this.db.selectFrom('bladeEmailOutbox').selectAll().where('tenantId', '=', ctx.tenantId).where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst();
+    const row = await scoped(this.db, ctx.tenantId).selectFrom('bladeEmailOutbox').selectAll().where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst();
     if (!row) throw new ApiError(400, MSG.outboxMissing);
     const to = parseAddresses(toUser !== undefined && toUser !== null && toUser !== '' ? toUser : row.toUser);
     if (!to.length) throw new ApiError(400, MSG.toUser);
@@ -188,7 +189,7 @@ export class EmailService {
       ? `${content}<hr/><ul>${links.map((l) => `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.name)}</a></li>`).join('')}</ul>`
       : content;
     const fromAddress = String(platform.fromAddress);
-    const base = { platformId: platform.id, fromAddress, toUser: to.join(','), subject, content, updateUser: ctx.userId || null, updateTime: sql`now()` };
+    const base = { platformId: platform.id, fromAddress, toUser: to.join(','), subject, content, updateUser: ctx.userId || null, updateTime: sql<string>`now()` };
     const tr = await transportOf(platform, this.egress);
     try {
       const info = await tr.sendMail({
@@ -196,12 +197,12 @@ export class EmailService {
         to, cc: cc.length ? cc : undefined, bcc: bcc.length ? bcc : undefined,
         subject, html, text: textOf(html), attachments: files,
       });
-      return await this.db.updateTable('bladeEmailOutbox').set({ ...base, sendStatus: SEND_STATUS.sent, sendTime: sql`now()`, errorMessage: null, messageId: String(info.messageId ?? '').slice(0, 255) })
+      return await this.db.updateTable('bladeEmailOutbox').set({ ...base, sendStatus: SEND_STATUS.sent, sendTime: sql<string>`now()`, errorMessage: null, messageId: String(info.messageId ?? '').slice(0, 255) })
         .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
     } catch (e) {
       if (e instanceof ApiError) throw e;
       const detail = reason(e);
-      await this.db.updateTable('bladeEmailOutbox').set({ ...base, sendStatus: SEND_STATUS.failed, sendTime: sql`now()`, errorMessage: detail }).where('id', '=', row.id).execute();
+      await this.db.updateTable('bladeEmailOutbox').set({ ...base, sendStatus: SEND_STATUS.failed, sendTime: sql<string>`now()`, errorMessage: detail }).where('id', '=', row.id).execute();
       throw new ApiError(400, MSG.sendFailed, { detail });
     } finally {
       tr.close();
@@ -210,7 +211,7 @@ export class EmailService {
 
   /** A strategy's mail: its template filled with its params, written to the outbox and sent. */
   async sendStrategy(ctx: Ctx, strategyId: unknown): Promise<Row> {
-    const s = isId(String(strategyId ?? '')) ? await this.db.selectFrom('bladeEmailStrategy').selectAll().where('tenantId', '=', ctx.tenantId).where('id', '=', String(strategyId)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
+    const s = isId(String(strategyId ?? '')) ? await scoped(this.db, ctx.tenantId).selectFrom('bladeEmailStrategy').selectAll().where('id', '=', String(strategyId)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
     if (!s) throw new ApiError(400, MSG.strategyMissing);
     const t = await this.template(ctx.tenantId, s.templateId);
     const id = nextId();
@@ -226,7 +227,7 @@ export class EmailService {
       await this.db.updateTable('bladeEmailStrategy').set({ lastSendTime: sql`now()`, lastSendStatus: SEND_STATUS.failed }).where('id', '=', s.id).execute();
       const failed = await this.db.selectFrom('bladeEmailOutbox').select(['sendStatus']).where('id', '=', id).executeTakeFirst();
       if (failed?.sendStatus !== SEND_STATUS.failed) {
-        await this.db.updateTable('bladeEmailOutbox').set({ sendStatus: SEND_STATUS.failed, sendTime: sql`now()`, errorMessage: e instanceof ApiError ? e.message : reason(e) }).where('id', '=', id).execute();
+        await this.db.updateTable('bladeEmailOutbox').set({ sendStatus: SEND_STATUS.failed, sendTime: sql<string>`now()`, errorMessage: e instanceof ApiError ? e.message : reason(e) }).where('id', '=', id).execute();
       }
       throw e;
     }
@@ -237,7 +238,7 @@ export class EmailService {
    * (or since they were saved). Answers a line for the job log.
    */
   async runDueStrategies(tenantId: string): Promise<string> {
-    const rows = await this.db.selectFrom('bladeEmailStrategy').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('status', '=', 1).execute();
+    const rows = await scoped(this.db, tenantId).selectFrom('bladeEmailStrategy').selectAll().where('isDeleted', '=', 0).where('status', '=', 1).execute();
     const ctx: Ctx = { tenantId, userId: '', deptId: '' };
     let sent = 0;
     const failed: string[] = [];
@@ -274,8 +275,8 @@ export class EmailService {
       : { options, check: pop3Check, fetch: pop3Fetch };
   }
 
-  async config(tenantId: string, id: unknown): Promise<Row> {
-    const c = isId(String(id ?? '')) ? await this.db.selectFrom('bladeEmailConfig').selectAll().where('tenantId', '=', tenantId).where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
+  async config(tenantId: string, id: unknown) {
+    const c = isId(String(id ?? '')) ? await scoped(this.db, tenantId).selectFrom('bladeEmailConfig').selectAll().where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
     if (!c) throw new ApiError(400, MSG.configMissing);
     return c;
   }
@@ -293,7 +294,7 @@ export class EmailService {
   async sync(ctx: Ctx, id: unknown): Promise<{ fetched: number }> {
     const c = await this.config(ctx.tenantId, id);
     const r = await this.receiver(c);
-    const known = new Set((await this.db.selectFrom('bladeEmailInbox').select('messageUid').where('tenantId', '=', ctx.tenantId).where('configId', '=', c.id).where('messageUid', 'is not', null).execute()).map((r) => String(r.messageUid)));
+    const known = new Set((await scoped(this.db, ctx.tenantId).selectFrom('bladeEmailInbox').select('messageUid').where('configId', '=', c.id).where('messageUid', 'is not', null).execute()).map((r) => String(r.messageUid)));
     let got;
     try {
       got = await r.fetch(r.options, (uid) => known.has(uid), 100);

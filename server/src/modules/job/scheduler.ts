@@ -1,24 +1,26 @@
 // Scheduled jobs on Quartz-style cron expressions (seconds field, ?, L, W, #): each enabled job
-// fires on its schedule on the leader node, runs a registered handler, and writes a job log.
+// fires on its schedule on the leader node, runs the handler its invokeTarget names, and writes a
+// job log. The handlers are the job kinds the modules declare (descriptor `jobs`), handed in whole:
+// the scheduler imports no module.
 // Misfire policy (a fire that came late: downtime, or a forbidden overlap): 1 run every missed
 // fire now, 2 run once now, 3 skip to the next fire. Concurrent 0 allows overlapping runs, 1 not.
 import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import type { Db, RowOf } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Leadership } from '../../db/leader.ts';
-import type { Row } from '../../db/repo.ts';
+import { textOrNull } from '../../db/repo.ts';
+import type { JobHandler } from '../module.ts';
 
-export interface JobContext { tenantId: string; jobId: string; jobName: string; args: string[] }
-export interface JobHandler { name: string; description: string; run(ctx: JobContext): Promise<string | void> }
+export type { JobContext, JobHandler } from '../module.ts';
 
 const TICK_MS = 200;
 const RELOAD_MS = 3000;
 const MISFIRE_MS = 1500;
 const MAX_CATCH_UP = 20;
 
-interface Live { row: Row; cron: Cron; next: Date | null; running: number }
+interface Live { row: RowOf<'bladeQuartzJob'>; cron: Cron; next: Date | null; running: number }
 
 /** `name(arg1, 'arg 2')` -> name and its arguments. */
 export function parseTarget(target: string): { name: string; args: string[] } | null {
@@ -38,7 +40,6 @@ export function validCron(expr: string): boolean {
 }
 
 export class JobScheduler {
-  readonly handlers = new Map<string, JobHandler>();
   private live = new Map<string, Live>();
   private tickTimer: NodeJS.Timeout | null = null;
   private lastReload = 0;
@@ -48,11 +49,8 @@ export class JobScheduler {
   /** told of every run (metrics) */
   onRun?: (job: string, ok: boolean, seconds: number) => void;
 
-  constructor(private readonly db: Db, private readonly leader: Leadership) {}
-
-  register(h: JobHandler) {
-    this.handlers.set(h.name, h);
-  }
+  /** handlers: every job kind by name (deps.jobs) */
+  constructor(private readonly db: Db, private readonly leader: Leadership, readonly handlers: ReadonlyMap<string, JobHandler>) {}
 
   start() {
     this.tickTimer = setInterval(() => void this.tick(), TICK_MS);
@@ -125,8 +123,11 @@ export class JobScheduler {
     this.inflight.add(p);
   }
 
-  /** Runs a job now (also "execute once" from the screen) and writes its log. */
-  async execute(row: Row): Promise<void> {
+  /**
+   * Runs a job now (also "execute once" from the screen, which passes the row its detail call read)
+   * and writes its log.
+   */
+  async execute(row: { [K in 'id' | 'tenantId' | 'jobName' | 'jobPacket' | 'invokeTarget' | 'createUser']?: unknown }): Promise<void> {
     const start = new Date();
     const target = parseTarget(String(row.invokeTarget));
     const handler = target && this.handlers.get(target.name);
@@ -143,9 +144,9 @@ export class JobScheduler {
     this.onRun?.(target?.name ?? String(row.invokeTarget), status === 1, (end.getTime() - start.getTime()) / 1000);
     await sql`update blade_quartz_job set last_fire_time = ${start.toISOString()} where id = ${row.id}`.execute(this.db).catch(() => undefined);
     await this.db.insertInto('bladeQuartzJobLog').values({
-      id: nextId(), tenantId: row.tenantId, jobId: row.id, jobName: row.jobName, jobGroup: row.jobPacket, invokeTarget: row.invokeTarget,
+      id: nextId(), tenantId: String(row.tenantId), jobId: String(row.id), jobName: textOrNull(row.jobName), jobGroup: textOrNull(row.jobPacket), invokeTarget: textOrNull(row.invokeTarget),
       jobMessage: `${message}`.slice(0, 4000) || `${hostname()}: ok`, exceptionInfo: exception?.slice(0, 8000) ?? null, status,
-      startTime: start.toISOString(), endTime: end.toISOString(), durationMs: end.getTime() - start.getTime(), createUser: row.createUser ?? null,
+      startTime: start.toISOString(), endTime: end.toISOString(), durationMs: end.getTime() - start.getTime(), createUser: textOrNull(row.createUser),
     }).execute().catch(() => undefined);
   }
 }

@@ -1,7 +1,7 @@
 // Error logs: server errors recorded as they happen, client errors uploaded in batches (sendLogs).
 import { hostname } from 'node:os';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/index.ts';
+import type { Db, NewRowOf } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import type { AuthUser } from '../../http/auth.ts';
 import { apiTitle } from './titles.ts';
@@ -10,7 +10,7 @@ export interface ClientLog { type?: string; url?: string; message?: string; stac
 
 const cut = (v: unknown, n: number) => (v === undefined || v === null ? null : String(typeof v === 'object' ? JSON.stringify(v) : v).slice(0, n));
 
-type ApiLogRow = Record<string, unknown>;
+type ApiLogRow = NewRowOf<'bladeLogApi'>;
 
 /** Who a sign-in call is for (no token yet): the account it names, as the login log keeps it. */
 function signInAccount(req: FastifyRequest): string | null {

@@ -51,6 +51,8 @@ const ENTITY: Record<string, Title> = {
   '/api/blade-develop/code': ['代码生成', 'code generation'],
   '/api/blade-ruleManager/rule': ['规则', 'rule'],
   '/api/blade-formSource/formSource': ['表单数据源', 'form data source'],
+  '/api/runtime-model': ['运行时模型', 'run-time model'],
+  '/api/runtime-data/:model': ['模型数据', 'model data'],
   '/api/blade-resource/attach': ['附件', 'attachment'],
   '/api/blade-resource/oss': ['对象存储', 'object storage'],
   '/api/blade-resource/sms': ['短信配置', 'SMS provider'],

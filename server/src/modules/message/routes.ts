@@ -1,11 +1,12 @@
 // /api/blade-message/message: the bell (my/topList), the 我的消息 drawer (my/list, detail,
 // remove, readAll) and sending (save, my/sendList, sendDetail), 000 §2.8 and §7 "Messages".
 // Every call sees only the caller's own inbox or own sent messages, in the caller's tenant.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseIds } from '../../db/repo.ts';
 import { ctxOf, idQuery, listQuery, zOptId } from '../../http/crud.ts';
 import { me } from '../../http/auth.ts';
+import type { TypedApp } from '../../http/contract.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
@@ -37,39 +38,38 @@ export const saveBody = z.object({
 const removeQuery = z.object({ ids: z.string().max(20000).optional(), id: z.string().max(64).optional() }).passthrough();
 const topQuery = z.object({ size: z.coerce.number().int().min(1).max(50).optional() }).passthrough();
 
-export async function messageRoutes(app: FastifyInstance, { db }: ModuleDeps): Promise<void> {
+export async function messageRoutes(app: TypedApp, { db }: ModuleDeps): Promise<void> {
   const messages = new MessageService(db, app.realtime, (err) => app.log.warn({ err }, 'message push failed'));
   app.decorate('messages', messages);
 
-  const myList = async (req: FastifyRequest) => ok(await messages.myList(ctxOf(req), req.query as Record<string, unknown>, req.lang));
-  app.get(`${BASE}/my/list`, {
-    schema: { tags, summary: 'My messages, paged (current, size, BladeX filters such as title_like; type and isRead match exactly; isRead 0 read, 1 unread)', querystring: listQuery },
-  }, myList);
-  app.get(`${BASE}/list`, {
-    schema: { tags, summary: 'Same as my/list (every entity answers list): only the caller\'s own messages', querystring: listQuery },
-  }, myList);
+  const myLists: [url: string, summary: string][] = [
+    [`${BASE}/my/list`, 'My messages, paged (current, size, BladeX filters such as title_like; type and isRead match exactly; isRead 0 read, 1 unread)'],
+    [`${BASE}/list`, 'Same as my/list (every entity answers list): only the caller\'s own messages'],
+  ];
+  for (const [url, summary] of myLists) {
+    app.get(url, { schema: { tags, summary, querystring: listQuery } }, async (req) => ok(await messages.myList(ctxOf(req), req.query, req.lang)));
+  }
 
   app.get(`${BASE}/my/topList`, {
     schema: { tags, summary: 'The bell: {messageList (latest `size`, default 5), unReadCount}', querystring: topQuery },
-  }, async (req) => ok(await messages.topList(ctxOf(req), (req.query as { size?: number }).size ?? 5, req.lang)));
+  }, async (req) => ok(await messages.topList(ctxOf(req), req.query.size ?? 5, req.lang)));
 
   app.get(`${BASE}/my/sendList`, {
     schema: { tags, summary: 'Messages I sent, paged, each with receiverCount and readCount', querystring: listQuery },
-  }, async (req) => ok(await messages.sendList(ctxOf(req), req.query as Record<string, unknown>, req.lang)));
+  }, async (req) => ok(await messages.sendList(ctxOf(req), req.query, req.lang)));
 
   app.get(`${BASE}/sendDetail`, {
     schema: { tags, summary: 'A message I sent with its receivers [{userId, account, realName, isRead, readTime}] (data null when not mine)', querystring: idQuery },
-  }, async (req) => ok(await messages.sendDetail(ctxOf(req), (req.query as { id?: string }).id, req.lang)));
+  }, async (req) => ok(await messages.sendDetail(ctxOf(req), req.query.id, req.lang)));
 
   app.get(`${BASE}/detail`, {
     schema: { tags, summary: 'One of my messages by id; marks it read for me (data null when not mine)', querystring: idQuery },
-  }, async (req) => ok(await messages.detail(ctxOf(req), (req.query as { id?: string }).id, req.lang)));
+  }, async (req) => ok(await messages.detail(ctxOf(req), req.query.id, req.lang)));
 
   app.post(`${BASE}/remove`, {
     schema: { tags, summary: 'Remove messages from MY inbox (ids=1,2 or id=1); the sender and other receivers keep theirs', querystring: removeQuery },
   }, async (req) => {
-    const q = req.query as { ids?: string; id?: string };
-    await messages.remove(ctxOf(req), parseIds(q.ids ?? q.id));
+    await messages.remove(ctxOf(req), parseIds(req.query.ids ?? req.query.id));
     return ok(true);
   });
 
@@ -80,9 +80,8 @@ export async function messageRoutes(app: FastifyInstance, { db }: ModuleDeps): P
     return ok(true);
   });
 
-  const save = async (req: FastifyRequest) => {
+  const save = async (req: FastifyRequest, b: Omit<z.infer<typeof saveBody>, 'id'>) => {
     const u = me(req);
-    const b = req.body as z.infer<typeof saveBody>;
     const toUserIds = Array.isArray(b.userIds) ? b.userIds : String(b.userIds ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     return ok(await messages.sendMessage({
       tenantId: u.tenantId, fromUserId: u.userId, fromDeptId: u.deptId, title: b.title, content: b.content, type: b.type as MessageType,
@@ -91,12 +90,12 @@ export async function messageRoutes(app: FastifyInstance, { db }: ModuleDeps): P
     }));
   };
   const saveSummary = 'Send a message: {title, content, type 1 ordinary | 3 approval with userIds (comma), 2 department broadcast with deptId, 4 role broadcast with roleId, pcUrl}; broadcasts reach the members at send time; every receiver is pushed on /userMessages/{userId}';
-  app.post(`${BASE}/save`, { schema: { tags, summary: saveSummary, body: saveBody } }, save);
+  app.post(`${BASE}/save`, { schema: { tags, summary: saveSummary, body: saveBody } }, async (req) => save(req, req.body));
   app.post(`${BASE}/submit`, {
     schema: { tags, summary: 'Same as save (every entity answers submit); a sent message cannot be changed, so an id is refused', body: saveBody.extend({ id: z.unknown().optional() }) },
   }, async (req) => {
-    const id = (req.body as { id?: unknown }).id;
+    const { id } = req.body;
     if (id !== undefined && id !== null && id !== '') throw new ApiError(400, ['已发送的消息不能修改', 'A sent message cannot be changed']);
-    return save(req);
+    return save(req, req.body);
   });
 }

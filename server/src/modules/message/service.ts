@@ -8,6 +8,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Db } from '../../db/index.ts';
 import { isId, Repo, type Ctx, type Row } from '../../db/repo.ts';
+import { scoped, TENANT, tenantSql } from '../../db/tenant-scope.ts';
 import type { Page } from '../../http/page.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t, type Lang, type Message } from '../../http/messages.ts';
@@ -149,7 +150,7 @@ export class MessageService {
     const { message, receivers } = await this.db.transaction().execute(async (tx) => {
       const receivers = await this.receiversOf(tx, input.tenantId, type, input);
       const sender = isId(ctx.userId)
-        ? await tx.selectFrom('bladeUser').select(['realName', 'name', 'account']).where('id', '=', ctx.userId).where('tenantId', '=', ctx.tenantId).executeTakeFirst()
+        ? await scoped(tx, ctx.tenantId).selectFrom('bladeUser').select(['realName', 'name', 'account']).where('id', '=', ctx.userId).executeTakeFirst()
         : undefined;
       const message = await this.sent.save(ctx, {
         title, content: zh ? zh.content : input.content ?? '', type,
@@ -162,8 +163,8 @@ export class MessageService {
       if (receivers.length) {
         // one statement with two array parameters, however many recipients: a 5,000-member broadcast
         // is one round trip, not thousands of bound values
-        await sql`insert into blade_message_user (id, tenant_id, message_id, user_id, is_read)
-          select unnest(${receivers.map(() => nextId())}::bigint[]), ${input.tenantId}, ${message.id}, unnest(${receivers}::bigint[]), ${UNREAD}`.execute(tx);
+        await tenantSql`insert into blade_message_user (id, tenant_id, message_id, user_id, is_read)
+          select unnest(${receivers.map(() => nextId())}::bigint[]), ${TENANT}, ${message.id}, unnest(${receivers}::bigint[]), ${UNREAD}`.execute(scoped(tx, input.tenantId));
       }
       return { message, receivers };
     });
@@ -181,24 +182,25 @@ export class MessageService {
   }
 
   /** The recipients at send time: exactly the listed users, or the department's or role's members, of the same tenant. */
-  private async receiversOf(db: Db, tenantId: string, type: MessageType, input: SendMessageInput): Promise<string[]> {
-    const users = () => db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
+  private async receiversOf(tx: Db, tenantId: string, type: MessageType, input: SendMessageInput): Promise<string[]> {
+    const db = scoped(tx, tenantId);
+    const users = () => db.selectFrom('bladeUser').select('id').where('isDeleted', '=', 0);
     const ids = (rows: Row[]) => rows.map((r) => String(r.id));
     // a broadcast's members come back as one comma-joined string: one row instead of thousands to decode
     const members = async (matches: RawBuilder<boolean>) => {
       const row = await db.selectFrom('bladeUser').select(sql<string | null>`string_agg(id::text, ',' order by id)`.as('ids'))
-        .where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where(matches).executeTakeFirst();
+        .where('isDeleted', '=', 0).where(matches).executeTakeFirst();
       return row?.ids ? row.ids.split(',') : [];
     };
     if (type === MessageType.deptBroadcast) {
       if (!isId(input.deptId)) throw new ApiError(400, M.deptRequired);
-      const dept = await db.selectFrom('bladeDept').select('id').where('id', '=', input.deptId).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+      const dept = await db.selectFrom('bladeDept').select('id').where('id', '=', input.deptId).where('isDeleted', '=', 0).executeTakeFirst();
       if (!dept) throw new ApiError(400, M.unknownDept);
       return members(sql<boolean>`${input.deptId} = any(string_to_array(dept_id, ','))`);
     }
     if (type === MessageType.roleBroadcast) {
       if (!isId(input.roleId)) throw new ApiError(400, M.roleRequired);
-      const role = await db.selectFrom('bladeRole').select('id').where('id', '=', input.roleId).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+      const role = await db.selectFrom('bladeRole').select('id').where('id', '=', input.roleId).where('isDeleted', '=', 0).executeTakeFirst();
       if (!role) throw new ApiError(400, M.unknownRole);
       return members(sql<boolean>`${input.roleId} = any(string_to_array(role_id, ','))`);
     }
@@ -221,7 +223,7 @@ export class MessageService {
 
   /** The inbox rows I may change (read state, removal). */
   private myRows(ctx: Ctx) {
-    return this.db.updateTable('bladeMessageUser').where('tenantId', '=', ctx.tenantId).where('userId', '=', ctx.userId).where('isDeleted', '=', 0);
+    return scoped(this.db, ctx.tenantId).updateTable('bladeMessageUser').where('userId', '=', ctx.userId).where('isDeleted', '=', 0);
   }
 
   /** my/list: paged, BladeX filters; `type` and `isRead` match exactly. */
@@ -275,15 +277,16 @@ export class MessageService {
   async readBiz(ctx: Pick<Ctx, 'tenantId' | 'userId'>, bizType: string, bizKeys: string[]): Promise<string[]> {
     const keys = [...new Set(bizKeys.filter(Boolean))];
     if (!keys.length || !isId(ctx.userId)) return [];
-    const about = this.db.selectFrom('bladeMessage').select('id')
-      .where('tenantId', '=', ctx.tenantId).where('bizType', '=', bizType).where('bizKey', 'in', keys).where('isDeleted', '=', 0);
-    const rows = await this.db.updateTable('bladeMessageUser').set({ isRead: READ, readTime: sql`now()` })
-      .where('tenantId', '=', ctx.tenantId).where('userId', '=', ctx.userId).where('isDeleted', '=', 0).where('isRead', '=', UNREAD)
+    const db = scoped(this.db, ctx.tenantId);
+    const about = db.selectFrom('bladeMessage').select('id')
+      .where('bizType', '=', bizType).where('bizKey', 'in', keys).where('isDeleted', '=', 0);
+    const rows = await db.updateTable('bladeMessageUser').set({ isRead: READ, readTime: sql`now()` })
+      .where('userId', '=', ctx.userId).where('isDeleted', '=', 0).where('isRead', '=', UNREAD)
       .where('messageId', 'in', about).returning('messageId').execute();
     const ids = rows.map((r) => String(r.messageId));
     if (ids.length) {
-      const left = await this.db.selectFrom('bladeMessageInbox').select(sql<string>`count(*)`.as('n'))
-        .where('tenantId', '=', ctx.tenantId).where('userId', '=', ctx.userId).where('isDeleted', '=', 0).where('isRead', '=', UNREAD).executeTakeFirstOrThrow();
+      const left = await db.selectFrom('bladeMessageInbox').select(sql<string>`count(*)`.as('n'))
+        .where('userId', '=', ctx.userId).where('isDeleted', '=', 0).where('isRead', '=', UNREAD).executeTakeFirstOrThrow();
       const frame: PushedRead = { kind: 'read', ids, unReadCount: Number(left.n) };
       this.realtime.publishToUsers(USER_MESSAGES, [ctx.userId], frame).catch(this.log);
     }
@@ -306,9 +309,9 @@ export class MessageService {
     const ids = page.records.map((r) => String(r.id));
     const counts = new Map<string, { receiverCount: number; readCount: number }>();
     if (ids.length) {
-      const rows = await this.db.selectFrom('bladeMessageUser')
+      const rows = await scoped(this.db, ctx.tenantId).selectFrom('bladeMessageUser')
         .select(['messageId', sql<string>`count(*)`.as('receivers'), sql<string>`count(*) filter (where is_read = 0)`.as('readers')])
-        .where('tenantId', '=', ctx.tenantId).where('messageId', 'in', ids).groupBy('messageId').execute();
+        .where('messageId', 'in', ids).groupBy('messageId').execute();
       for (const r of rows) counts.set(String(r.messageId), { receiverCount: Number(r.receivers), readCount: Number(r.readers) });
     }
     return { ...page, records: page.records.map((r) => ({ ...this.render(r, lang), ...(counts.get(String(r.id)) ?? { receiverCount: 0, readCount: 0 }) })) };
@@ -319,10 +322,10 @@ export class MessageService {
     if (!isId(id)) return null;
     const message = await this.sent.select(ctx).where('id', '=', id).where('createUser', '=', ctx.userId).executeTakeFirst();
     if (!message) return null;
-    const receivers = (await this.db.selectFrom('bladeMessageUser as mu')
+    const receivers = (await scoped(this.db, ctx.tenantId).selectFrom('bladeMessageUser as mu')
       .leftJoin('bladeUser as u', 'u.id', 'mu.userId')
       .select(['mu.userId', 'u.account', 'u.realName', 'mu.isRead', 'mu.readTime'])
-      .where('mu.tenantId', '=', ctx.tenantId).where('mu.messageId', '=', id)
+      .where('mu.messageId', '=', id)
       .orderBy('mu.isRead', 'desc').orderBy('mu.userId').execute()) as Receiver[];
     return { ...this.render(message, lang), receivers, receiverCount: receivers.length, readCount: receivers.filter((r) => r.isRead === READ).length };
   }

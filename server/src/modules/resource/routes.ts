@@ -7,11 +7,14 @@ import { mkdir, stat, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { isId } from '../../db/repo.ts';
-import { ctxOf, resource, zOptId } from '../../http/crud.ts';
+import { scoped } from '../../db/tenant-scope.ts';
+import type { TypedApp } from '../../http/contract.ts';
+import { ctxOf } from '../../http/crud.ts';
+import { modelBody, modelResource } from '../../http/model-resource.ts';
+import { attachModel, ossModel } from '@campus/schema';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fileField } from '../../http/uploads.ts';
@@ -30,25 +33,23 @@ const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', pn
 const FILE_BASE = '/api/blade-resource/oss/endpoint/file';
 const HEAD_BYTES = 4100;
 
-export async function resourceRoutes(app: FastifyInstance, { db, config, egress }: ModuleDeps) {
+export async function resourceRoutes(app: TypedApp, { db, config, egress }: ModuleDeps) {
   const uploadDir = config.uploadDir;
 
-  const attach = resource(app, db, {
-    base: '/api/blade-resource/attach', tag: 'resource', table: 'blade_attach', tenant: true, permission: 'attach', only: ['list', 'detail', 'remove'],
-    columns: { id: 'id', name: 'string', originalName: 'string', extension: 'string', attachSize: 'number', createTime: 'date' },
-    defaultOrder: [{ field: 'createTime', dir: 'desc' }], body: z.object({}),
-  });
+  // list, detail and remove from the model (@campus/schema attachModel); a file comes in through put-file
+  const attach = modelResource(app, db, attachModel, { tag: 'resource', only: ['list', 'detail', 'remove'] });
+  // the model's body (the original name only: the rest is the upload's) for an existing attachment
   app.post('/api/blade-resource/attach/submit', {
-    schema: { tags: ['resource'], summary: 'Rename an attachment (the file itself comes through put-file)', body: z.object({ id: z.string().regex(/^\d{1,19}$/), originalName: z.string().trim().min(1).max(500) }) },
+    schema: { tags: ['resource'], summary: 'Rename an attachment (the file itself comes through put-file)', body: modelBody(attachModel).extend({ id: z.string().regex(/^\d{1,19}$/) }) },
     config: { permission: 'attach_upload' },
-  }, async (req) => ok(await attach.save(ctxOf(req), req.body as Record<string, unknown>)));
+  }, async (req) => ok(await attach.save(ctxOf(req), req.body)));
 
   app.post('/api/blade-resource/oss/endpoint/put-file', {
     schema: { tags: ['resource'], summary: 'Upload one file (multipart field file; optional query accept=image,pdf,... narrows the kinds); answers {link, originalName, name, attachId}. The content must match the name: images, video, audio, documents, archives only.', querystring: z.object({ accept: z.string().max(500).optional() }).passthrough() },
   }, async (req) => {
     const ctx = ctxOf(req);
     const file = await fileField(req, 'file');
-    const accept = acceptList((req.query as { accept?: string }).accept);
+    const accept = acceptList(req.query.accept);
     // read the head to judge the content, then stream head + rest to disk
     const chunks: Buffer[] = [];
     let have = 0;
@@ -110,8 +111,8 @@ export async function resourceRoutes(app: FastifyInstance, { db, config, egress 
   });
 
   // Stored files: names are random, so a link is the capability to read (as object-storage links are).
-  app.get(`${FILE_BASE}/:day/:file`, { config: { public: true, file: { capability: 'the random 128-bit name of the link is the capability to read (as object-store links are); links sit in <img src> where no token travels' } }, schema: { tags: ['resource'], summary: 'Read a stored file' } }, async (req, reply) => {
-    const { day, file } = req.params as { day: string; file: string };
+  app.get(`${FILE_BASE}/:day/:file`, { config: { public: true, file: { capability: 'the random 128-bit name of the link is the capability to read (as object-store links are); links sit in <img src> where no token travels' } }, schema: { tags: ['resource'], summary: 'Read a stored file', params: z.object({ day: z.string(), file: z.string() }) } }, async (req, reply) => {
+    const { day, file } = req.params;
     if (!/^\d{8}$/.test(day) || !/^[a-f0-9]{32}\.[a-z0-9]{1,5}$/.test(file)) throw new ApiError(404, 'notFound', { path: req.url });
     const path = resolve(uploadDir, day, file);
     if (!path.startsWith(resolve(uploadDir) + sep)) throw new ApiError(404, 'notFound', { path: req.url });
@@ -127,49 +128,46 @@ export async function resourceRoutes(app: FastifyInstance, { db, config, egress 
   // the attachment's detail decides: its permission codes (file guard), its tenant and data scope (the same Repo.detail)
   app.get('/api/blade-resource/attach/download', { config: { file: { detail: '/api/blade-resource/attach/detail' } }, schema: { tags: ['resource'], summary: 'Download an attachment under its original name (needs what attach/detail needs)', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() } }, async (req, reply) => {
     const ctx = ctxOf(req);
-    const row = await attach.detail(ctx, (req.query as { id?: string }).id);
+    const row = await attach.detail(ctx, req.query.id);
     if (!row) throw new ApiError(404, MSG.attachMissing);
     reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(row.originalName ?? row.name))}`);
     if (row.domainUrl) {
       // stored in an object store: read it back through the provider that holds that endpoint
-      const p = await db.selectFrom('bladeOss').selectAll().where('tenantId', '=', ctx.tenantId).where('endpoint', 'like', likeStarts(String(row.domainUrl))).where('isDeleted', '=', 0).executeTakeFirst();
+      const p = await scoped(db, ctx.tenantId).selectFrom('bladeOss').selectAll().where('endpoint', 'like', likeStarts(String(row.domainUrl))).where('isDeleted', '=', 0).executeTakeFirst();
       if (!p) throw new ApiError(404, MSG.attachMissing);
       const res = await getObject(toTarget(p), String(row.name), egress);
       return reply.type('application/octet-stream').send(Buffer.from(await res.arrayBuffer()));
     }
     const path = resolve(uploadDir, String(row.name));
-    if (!path.startsWith(resolve(uploadDir) + sep) || !(await stat(path).catch(() => null))) throw new ApiError(404, MSG.attachMissing);
+    const file = path.startsWith(resolve(uploadDir) + sep) ? await stat(path).catch(() => null) : null;
+    if (!file?.isFile()) throw new ApiError(404, MSG.attachMissing);
+    // the length lets the browser show how far the download is
+    reply.header('Content-Length', file.size);
     return reply.type('application/octet-stream').send(createReadStream(path));
   });
 
   // ---- providers: object storage ----
-  resource(app, db, {
-    base: '/api/blade-resource/oss', tag: 'resource', table: 'blade_oss', tenant: true, permission: 'oss',
-    columns: { id: 'id', category: 'number', ossCode: 'string', endpoint: 'string', bucketName: 'string', isEnabled: 'number', createTime: 'date' },
-    hidden: ['secretKey'],
-    body: z.object({
-      id: zOptId, category: z.coerce.number().int().min(1).max(9), ossCode: z.string().trim().min(1).max(32), endpoint: z.url().max(255),
-      transformEndpoint: z.string().max(255).optional().nullable(), accessKey: z.string().max(255).optional().nullable(),
-      secretKey: z.string().max(255).optional().nullable(), bucketName: z.string().trim().min(1).max(255), appId: z.string().max(255).optional().nullable(),
-      region: z.string().max(255).optional().nullable(), remark: z.string().max(255).optional().nullable(),
-    }),
-    beforeSave: (_ctx, e) => { if (e.id && !e.secretKey) delete e.secretKey; }, // an empty secret on edit keeps the stored one
-  });
+  modelResource(app, db, ossModel, { tag: 'resource' });
   enableRoute(app, db, 'bladeOss', 'oss_enable', '/api/blade-resource/oss');
 }
 
 /** POST {base}/enable?id=: one enabled provider per tenant. */
-export const enableRoute = (app: FastifyInstance, db: ModuleDeps['db'], table: 'bladeOss' | 'bladeSms', perm: string, base: string) => app.post(`${base}/enable`, {
-    schema: { tags: ['resource'], summary: 'Enable this provider (the others of the tenant are disabled)', querystring: z.object({ id: z.string().max(19).optional() }).passthrough() },
+export const enableRoute = (app: TypedApp, db: ModuleDeps['db'], table: 'bladeOss' | 'bladeSms', perm: string, base: string) => app.post(`${base}/enable`, {
+    schema: {
+      tags: ['resource'], summary: 'Enable this provider (the others of the tenant are disabled); id in the query, else in a body',
+      querystring: z.object({ id: z.string().max(19).optional() }).passthrough(),
+      body: z.looseObject({ id: z.string().max(19).optional() }).nullish(),
+    },
     config: { permission: perm },
   }, async (req) => {
     const ctx = ctxOf(req);
-    const id = (req.query as { id?: string }).id ?? (req.body as { id?: string } | undefined)?.id;
+    const id = req.query.id ?? req.body?.id;
     if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'id' });
     await db.transaction().execute(async (tx) => {
-      const r = await tx.updateTable(table).set({ isEnabled: 1, updateTime: sql`now()` }).where('id', '=', id).where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+      const t = scoped(tx, ctx.tenantId);
+      const r = await t.updateTable(table).set({ isEnabled: 1, updateTime: sql`now()` }).where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
       if (!Number(r.numUpdatedRows)) throw new ApiError(400, 'noData');
-      await tx.updateTable(table).set({ isEnabled: 0 }).where('id', '<>', id).where('tenantId', '=', ctx.tenantId).execute();
+      await t.updateTable(table).set({ isEnabled: 0 }).where('id', '<>', id).execute();
     });
     return ok(true);
   });

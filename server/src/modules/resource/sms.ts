@@ -3,12 +3,14 @@
 // body under the secret key (headers X-Access-Key, X-Signature). Codes back phone sign-in
 // (grant type sms_code) once a provider is enabled.
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import type { TypedApp } from '../../http/contract.ts';
 import type { Row } from '../../db/repo.ts';
-import { resource, zOptId } from '../../http/crud.ts';
+import { scoped, tenantSql, TENANT } from '../../db/tenant-scope.ts';
+import { modelResource } from '../../http/model-resource.ts';
+import { smsModel } from '@campus/schema';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
@@ -37,7 +39,7 @@ export class SmsService {
   constructor(private readonly db: Db, private readonly egress: Egress = new Egress()) {}
 
   async provider(tenantId: string): Promise<Row> {
-    const p = await this.db.selectFrom('bladeSms').selectAll().where('tenantId', '=', tenantId).where('isEnabled', '=', 1).where('isDeleted', '=', 0).executeTakeFirst();
+    const p = await scoped(this.db, tenantId).selectFrom('bladeSms').selectAll().where('isEnabled', '=', 1).where('isDeleted', '=', 0).executeTakeFirst();
     if (!p) throw new ApiError(400, MSG.noProvider);
     return p;
   }
@@ -62,37 +64,29 @@ export class SmsService {
   /** Sends a 6-digit code; answers its id (codeId) for the later check. */
   async sendValidate(tenantId: string, to: string): Promise<string> {
     if (!phone.safeParse(to).success) throw new ApiError(400, MSG.phone);
-    const last = await this.db.selectFrom('bladeSmsCode').select(sql<number>`extract(epoch from now() - create_time)`.as('age'))
-      .where('tenantId', '=', tenantId).where('phone', '=', to).orderBy('createTime', 'desc').executeTakeFirst();
+    const t = scoped(this.db, tenantId);
+    const last = await t.selectFrom('bladeSmsCode').select(sql<number>`extract(epoch from now() - create_time)`.as('age'))
+      .where('phone', '=', to).orderBy('createTime', 'desc').executeTakeFirst();
     if (last && Number(last.age) < RESEND_S) throw new ApiError(400, MSG.tooOften, { seconds: Math.ceil(RESEND_S - Number(last.age)) });
     const provider = await this.provider(tenantId);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = randomUUID();
     await this.send(tenantId, [to], { code }, provider);
-    await this.db.insertInto('bladeSmsCode').values({ id, tenantId, phone: to, code, expiresAt: new Date(Date.now() + CODE_TTL_S * 1000).toISOString() }).execute();
+    await t.insertInto('bladeSmsCode').values({ id, tenantId, phone: to, code, expiresAt: new Date(Date.now() + CODE_TTL_S * 1000).toISOString() }).execute();
     return id;
   }
 
   /** One successful use per code. */
   async validate(tenantId: string, id: string, to: string, value: string): Promise<void> {
-    const r = await sql<{ id: string }>`update blade_sms_code set used = 1 where id = ${id} and tenant_id = ${tenantId} and phone = ${to}
-      and code = ${value} and used = 0 and expires_at > now() returning id`.execute(this.db);
+    const r = await tenantSql<{ id: string }>`update blade_sms_code set used = 1 where id = ${id} and tenant_id = ${TENANT} and phone = ${to}
+      and code = ${value} and used = 0 and expires_at > now() returning id`.execute(scoped(this.db, tenantId));
     if (!r.rows.length) throw new ApiError(400, MSG.codeWrong);
   }
 }
 
-export async function smsRoutes(app: FastifyInstance, { db, auth, egress, config }: ModuleDeps) {
+export async function smsRoutes(app: TypedApp, { db, auth, egress, config }: ModuleDeps) {
   const sms = new SmsService(db, egress);
-  resource(app, db, {
-    base: '/api/blade-resource/sms', tag: 'resource', table: 'blade_sms', tenant: true, permission: 'sms', hidden: ['secretKey'],
-    columns: { id: 'id', category: 'number', smsCode: 'string', templateId: 'string', signName: 'string', isEnabled: 'number', createTime: 'date' },
-    body: z.object({
-      id: zOptId, category: z.coerce.number().int().min(1).max(9), smsCode: z.string().trim().min(1).max(32), templateId: z.string().max(64).optional().nullable(),
-      endpoint: z.url().max(500), accessKey: z.string().max(255).optional().nullable(), secretKey: z.string().max(255).optional().nullable(),
-      regionId: z.string().max(64).optional().nullable(), signName: z.string().max(64).optional().nullable(), remark: z.string().max(255).optional().nullable(),
-    }),
-    beforeSave: (_ctx, e) => { if (e.id && !e.secretKey) delete e.secretKey; },
-  });
+  modelResource(app, db, smsModel, { tag: 'resource' });
   enableRoute(app, db, 'bladeSms', 'sms_enable', '/api/blade-resource/sms');
 
   const tenantOf = (h: Record<string, unknown>, q: Record<string, unknown>) => String(q.tenantId ?? h['tenant-id'] ?? DEFAULT_TENANT).slice(0, 12);
@@ -101,14 +95,13 @@ export async function smsRoutes(app: FastifyInstance, { db, auth, egress, config
     config: { public: true, apiLog: true, rateLimit: perAddress(config.smsRateLimit, config.smsRateWindowSeconds) },
     schema: { tags: ['resource'], summary: 'Send a 6-digit sign-in code to a phone; answers {id} (the codeId); one per phone a minute', querystring: z.object({ tenantId: z.string().max(12).optional(), phone: z.string().max(20).optional() }).passthrough() },
   }, async (req) => {
-    const q = req.query as Record<string, string>;
-    return ok({ id: await sms.sendValidate(tenantOf(req.headers, q), q.phone ?? '') });
+    return ok({ id: await sms.sendValidate(tenantOf(req.headers, req.query), req.query.phone ?? '') });
   });
   app.post('/api/blade-resource/sms/validate-message', {
     config: { public: true },
     schema: { tags: ['resource'], summary: 'Check a code: {id, phone, value} (plain JSON; the original encrypted it)', body: z.object({ id: z.string().max(64), phone, value: z.string().max(12), tenantId: z.string().max(12).optional() }) },
   }, async (req) => {
-    const b = req.body as { id: string; phone: string; value: string; tenantId?: string };
+    const b = req.body;
     await sms.validate(tenantOf(req.headers, b), b.id, b.phone, b.value);
     return ok(true);
   });
@@ -117,13 +110,13 @@ export async function smsRoutes(app: FastifyInstance, { db, auth, egress, config
     config: { permission: 'sms_edit' },
   }, async (req) => {
     const u = req.user!;
-    const b = req.body as { code?: string; phones: string | string[]; params?: string | Record<string, string> };
+    const b = req.body;
     const phones = (Array.isArray(b.phones) ? b.phones : b.phones.split(',')).map((p) => p.trim()).filter(Boolean);
     if (!phones.length || !phones.every((p) => phone.safeParse(p).success)) throw new ApiError(400, MSG.phone);
     let params: Record<string, string> = {};
     if (typeof b.params === 'string' && b.params) { try { params = JSON.parse(b.params); } catch { throw new ApiError(400, 'invalid', { field: 'params' }); } } else if (b.params && typeof b.params === 'object') params = b.params;
     const provider = b.code
-      ? await db.selectFrom('bladeSms').selectAll().where('tenantId', '=', u.tenantId).where('smsCode', '=', b.code).where('isDeleted', '=', 0).executeTakeFirst()
+      ? await scoped(db, u.tenantId).selectFrom('bladeSms').selectAll().where('smsCode', '=', b.code).where('isDeleted', '=', 0).executeTakeFirst()
       : undefined;
     if (b.code && !provider) throw new ApiError(400, MSG.noProvider);
     await sms.send(u.tenantId, phones, params, provider);
@@ -135,7 +128,7 @@ export async function smsRoutes(app: FastifyInstance, { db, auth, egress, config
     await sms.provider(tenantId).catch(() => { throw new ApiError(400, 'grantNotConfigured', { grant: 'sms_code' }); });
     const to = params.phone ?? '';
     await sms.validate(tenantId, params.codeId ?? '', to, params.codeValue ?? '');
-    const user = await db.selectFrom('bladeUser').selectAll().where('tenantId', '=', tenantId).where('phone', '=', to).where('isDeleted', '=', 0).executeTakeFirst();
+    const user = await scoped(db, tenantId).selectFrom('bladeUser').selectAll().where('phone', '=', to).where('isDeleted', '=', 0).executeTakeFirst();
     if (!user) throw new ApiError(400, MSG.noUser);
     return user;
   });

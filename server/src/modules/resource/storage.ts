@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { AwsClient } from 'aws4fetch';
 import type { Db } from '../../db/index.ts';
 import type { Row } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import { Egress } from '../../net/egress.ts';
@@ -17,7 +18,7 @@ export const STORAGE_MSG = {
 export interface S3Target { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string; publicBase: string }
 
 export async function enabledS3(db: Db, tenantId: string): Promise<S3Target | null> {
-  const p = await db.selectFrom('bladeOss').selectAll().where('tenantId', '=', tenantId).where('isEnabled', '=', 1).where('isDeleted', '=', 0).executeTakeFirst();
+  const p = await scoped(db, tenantId).selectFrom('bladeOss').selectAll().where('isEnabled', '=', 1).where('isDeleted', '=', 0).executeTakeFirst();
   return p ? toTarget(p) : null;
 }
 

@@ -2,13 +2,15 @@
 // their packages, OAuth clients, notices, data and API scopes, personal groups. Each is a resource
 // declaration plus what is special about it.
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { nextId } from '../../db/ids.ts';
 import { isId, parseIds, type Ctx, type Repo } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { me } from '../../http/auth.ts';
-import { ctxOf, resource, zOptId } from '../../http/crud.ts';
+import { ctxOf, zOpt } from '../../http/crud.ts';
+import { modelBody, modelResource } from '../../http/model-resource.ts';
+import { apiScopeModel, clientModel, dataScopeModel, dictBizModel, dictModel, noticeModel, paramModel, personalGroupItemModel, personalGroupModel, tenantModel, tenantPackageModel } from '@campus/schema';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { hashPassword, md5 } from '../auth/password.ts';
@@ -19,42 +21,43 @@ import { zmsg } from '../../http/messages.ts';
 import { nest } from './org.ts';
 import { toTree } from './tree.ts';
 import { likeContains } from '../../db/like.ts';
+import type { TypedApp } from '../../http/contract.ts';
 
-const opt = (s: z.ZodType) => s.optional().nullable();
-const sortNum = z.coerce.number().int().min(0).max(99999).default(1);
+/** a value the query or the body (JSON or form) may carry, read as the handlers read it: String(v) */
+const text = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).transform(String).nullish();
 const platform = (ctx: Ctx) => { if (ctx.tenantId !== ADMIN_TENANT) throw new ApiError(403, MSG.platformOnly); };
 
-export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
+export async function adminRoutes(app: TypedApp, deps: ModuleDeps) {
   const { db, menus } = deps;
 
   // ---- dictionaries: system (platform-wide) and business (per tenant), parents with children ----
-  for (const [base, table, tenant, perm] of [['/api/blade-system/dict', 'blade_dict', false, 'dict'], ['/api/blade-system/dict-biz', 'blade_dict_biz', true, 'dictbiz']] as const) {
-    const camelTable = table === 'blade_dict' ? 'bladeDict' : 'bladeDictBiz';
-    const dict: Repo = resource(app, db, {
-      base, tag: 'system', table, tenant, audit: false, permission: perm, only: ['detail', 'submit'],
-      columns: { id: 'id', parentId: 'id', code: 'string', dictKey: 'string', dictValue: 'string', sort: 'number', isSealed: 'number' },
-      defaultOrder: [{ field: 'sort', dir: 'asc' }],
-      body: z.object({
-        id: zOptId, parentId: z.union([z.string().regex(/^\d{1,19}$/), z.literal('')]).optional().nullable().transform((v) => v || '0'),
-        code: z.string().trim().max(255).regex(/^([A-Za-z][\w-]*)?$/).optional(), dictKey: opt(z.string().max(255)), dictValue: z.string().trim().min(1).max(255),
-        sort: sortNum, remark: opt(z.string().max(255)), isSealed: z.coerce.number().int().min(0).max(1).default(0),
-      }),
+  // (detail and submit from the models, @campus/schema dictModel / dictBizModel; the lists, trees and remove below)
+  for (const model of [dictModel, dictBizModel]) {
+    const { api: base, tenant } = model;
+    // (both have codes of their own: dict_*, dictbiz_*)
+    const perm = model.permission!;
+    const camelTable = model === dictModel ? 'bladeDict' : 'bladeDictBiz';
+    const dict: Repo = modelResource(app, db, model, {
+      tag: 'system', only: ['detail', 'submit'],
       beforeSave: async (ctx, e) => {
         if (!tenant) platform(ctx);
-        const scoped = (q: any) => (tenant ? q.where('tenantId', '=', ctx.tenantId) : q);
+        // no parent (or an empty one): a dictionary
+        e.parentId = e.parentId ? String(e.parentId) : '0';
+        // business dictionaries are the tenant's; system dictionaries the platform's
+        const from = tenant ? scoped(db, ctx.tenantId) : db;
         if (e.parentId === '0') {
           if (!e.code) throw new ApiError(400, 'required', { field: 'code' });
           e.dictKey = '-1';
-          let q = scoped(db.selectFrom(camelTable).select('id').where('code', '=', e.code).where('parentId', '=', '0').where('isDeleted', '=', 0));
-          if (e.id) q = q.where('id', '<>', e.id);
+          let q = from.selectFrom(camelTable).select('id').where('code', '=', String(e.code)).where('parentId', '=', '0').where('isDeleted', '=', 0);
+          if (e.id) q = q.where('id', '<>', String(e.id));
           if (await q.executeTakeFirst()) throw new ApiError(400, MSG.dictCodeTaken);
         } else {
-          const parent = await scoped(db.selectFrom(camelTable).select(['id', 'code']).where('id', '=', e.parentId).where('isDeleted', '=', 0)).executeTakeFirst();
+          const parent = await from.selectFrom(camelTable).select(['id', 'code']).where('id', '=', String(e.parentId)).where('isDeleted', '=', 0).executeTakeFirst();
           if (!parent) throw new ApiError(400, MSG.parentMissing);
           e.code = parent.code;
           if (!e.dictKey) throw new ApiError(400, 'required', { field: 'dictKey' });
-          let q = scoped(db.selectFrom(camelTable).select('id').where('parentId', '=', e.parentId).where('dictKey', '=', e.dictKey).where('isDeleted', '=', 0));
-          if (e.id) q = q.where('id', '<>', e.id);
+          let q = from.selectFrom(camelTable).select('id').where('parentId', '=', String(e.parentId)).where('dictKey', '=', String(e.dictKey)).where('isDeleted', '=', 0);
+          if (e.id) q = q.where('id', '<>', String(e.id));
           if (await q.executeTakeFirst()) throw new ApiError(400, MSG.dictKeyTaken);
         }
       },
@@ -62,7 +65,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
     const rows = (ctx: Ctx) => dict.select(ctx).orderBy('sort').orderBy('id');
     const view = { permission: [perm, `${perm}_view`] };
     app.get(`${base}/list`, { schema: { tags: ['system'], summary: 'Dictionary entries as a tree (filters code, dictValue)', querystring: z.record(z.string(), z.string()) }, config: view }, async (req) => {
-      const q = req.query as Record<string, string>;
+      const q = req.query;
       let qb = rows(ctxOf(req));
       if (q.code) qb = qb.where('code', 'ilike', likeContains(q.code));
       if (q.dictValue) qb = qb.where('dictValue', 'ilike', likeContains(q.dictValue));
@@ -70,9 +73,9 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
       return ok(q.code || q.dictValue ? list : nest(list));
     });
     app.get(`${base}/parent-list`, { schema: { tags: ['system'], summary: 'Dictionaries (parents), paged, filters code/dictValue', querystring: z.record(z.string(), z.string()) }, config: view }, async (req) =>
-      ok(await dict.page(ctxOf(req), req.query as Record<string, unknown>, (qb) => qb.where('parentId', '=', '0'))));
+      ok(await dict.page(ctxOf(req), req.query, (qb) => qb.where('parentId', '=', '0'))));
     app.get(`${base}/child-list`, { schema: { tags: ['system'], summary: 'Items of one dictionary (parentId), as a tree', querystring: z.object({ parentId: z.string().max(19).optional() }).passthrough() }, config: view }, async (req) => {
-      const parentId = (req.query as { parentId?: string }).parentId;
+      const { parentId } = req.query;
       if (!isId(parentId)) return ok([]);
       const all = await rows(ctxOf(req)).where('parentId', '<>', '0').execute();
       const parent = await dict.detail(ctxOf(req), parentId);
@@ -80,18 +83,18 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
       return ok(nest(all.filter((r) => r.code === parent.code)).filter((r) => String(r.parentId) === parentId));
     });
     app.get(`${base}/tree`, { schema: { tags: ['system'], summary: 'Dictionaries (parents) as TreeNodes; with code, that dictionary items', querystring: z.object({ code: z.string().max(255).optional() }).passthrough() } }, async (req) => {
-      const { code } = req.query as { code?: string };
+      const { code } = req.query;
       let qb = rows(ctxOf(req));
       qb = code ? qb.where('code', '=', code).where('parentId', '<>', '0') : qb.where('parentId', '=', '0');
       return ok(toTree(await qb.execute(), (r) => String(r.dictValue), (r) => ({ dictKey: r.dictKey, code: r.code })));
     });
     app.get(`${base}/dictionary`, { schema: { tags: ['system'], summary: 'Items of the dictionary with this code ({dictKey, dictValue})', querystring: z.object({ code: z.string().max(255).optional() }).passthrough() } }, async (req) => {
-      const { code } = req.query as { code?: string };
+      const { code } = req.query;
       if (!code) return ok([]);
       return ok(await rows(ctxOf(req)).where('code', '=', code).where('parentId', '<>', '0').execute());
     });
     app.get(`${base}/dictionary-tree`, { schema: { tags: ['system'], summary: 'Items of the dictionary with this code as a tree', querystring: z.object({ code: z.string().max(255).optional() }).passthrough() } }, async (req) => {
-      const { code } = req.query as { code?: string };
+      const { code } = req.query;
       if (!code) return ok([]);
       const list = await rows(ctxOf(req)).where('code', '=', code).execute();
       const parent = list.find((r) => String(r.parentId) === '0');
@@ -100,7 +103,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
     app.post(`${base}/remove`, { schema: { tags: ['system'], summary: 'Remove dictionary entries (not sealed ones; a parent only without items)', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: `${perm}_delete` } }, async (req) => {
       const ctx = ctxOf(req);
       if (!tenant) platform(ctx);
-      const ids = parseIds((req.query as { ids?: string }).ids);
+      const ids = parseIds(req.query.ids);
       const found = await dict.select(ctx).where('id', 'in', ids).execute();
       if (found.some((r) => r.isSealed === 1)) throw new ApiError(400, MSG.dictSealed);
       const kids = await dict.select(ctx).where('parentId', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
@@ -111,35 +114,14 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   }
 
   // ---- parameters ----
-  resource(app, db, {
-    base: '/api/blade-system/param', tag: 'system', table: 'blade_param', tenant: true, permission: 'param',
-    columns: { id: 'id', paramName: 'string', paramKey: 'string', paramValue: 'string', createTime: 'date' },
-    body: z.object({
-      id: zOptId,
-      paramName: z.string({ error: zmsg(MSG.paramName) }).trim().min(1, zmsg(MSG.paramName)).max(255),
-      paramKey: z.string({ error: zmsg(MSG.paramKey) }).trim().min(1, zmsg(MSG.paramKey)).max(255),
-      paramValue: z.string({ error: zmsg(MSG.paramValue) }).min(1, zmsg(MSG.paramValue)).max(20000),
-      remark: opt(z.string().max(255)),
-    }),
-    beforeSave: async (ctx, e) => {
-      let q = db.selectFrom('bladeParam').select('id').where('tenantId', '=', ctx.tenantId).where('paramKey', '=', e.paramKey as string).where('isDeleted', '=', 0);
-      if (e.id) q = q.where('id', '<>', e.id as string);
-      if (await q.executeTakeFirst()) throw new ApiError(400, MSG.paramKeyTaken);
-    },
-  });
+  modelResource(app, db, paramModel, { tag: 'system' });
 
   // ---- tenant packages and tenants: the platform tenant's administrators only ----
-  const pkg = resource(app, db, {
-    base: '/api/blade-system/tenant-package', tag: 'system', table: 'blade_tenant_package', permission: 'tenant_package', only: ['list', 'detail', 'submit'], guard: platform,
-    columns: { id: 'id', packageName: 'string', createTime: 'date' },
-    body: z.object({
-      id: zOptId, packageName: z.string({ error: zmsg(MSG.packageName) }).trim().min(1, zmsg(MSG.packageName)).max(50),
-      menuId: z.union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: zmsg(MSG.packageMenus) }).transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean)),
-      remark: opt(z.string().max(255)),
-    }),
+  const pkg = modelResource(app, db, tenantPackageModel, {
+    tag: 'system', only: ['list', 'detail', 'submit'], guard: platform,
     beforeSave: async (ctx, e) => {
       platform(ctx);
-      const ids = e.menuId as string[];
+      const ids = String(e.menuId ?? '').split(',').filter(Boolean);
       if (!ids.length) throw new ApiError(400, MSG.packageMenus);
       if (!ids.every(isId)) throw new ApiError(400, 'invalid', { field: 'menuId' });
       e.menuId = ids.join(',');
@@ -149,28 +131,18 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   app.post('/api/blade-system/tenant-package/remove', { schema: { tags: ['system'], summary: 'Remove packages no tenant uses', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: 'tenant_package_delete' } }, async (req) => {
     const ctx = ctxOf(req);
     platform(ctx);
-    const ids = parseIds((req.query as { ids?: string }).ids);
+    const ids = parseIds(req.query.ids);
     if (await db.selectFrom('bladeTenant').select('id').where('packageId', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst()) throw new ApiError(400, MSG.packageInUse);
     await pkg.remove(ctx, ids);
     return ok(true);
   });
 
-  const tenantBody = z.object({
-    id: zOptId, tenantId: opt(z.string().regex(/^\d{6}$/)), tenantName: z.string({ error: zmsg(MSG.tenantName) }).trim().min(1, zmsg(MSG.tenantName)).max(50),
-    domainUrl: opt(z.string().max(255)), backgroundUrl: opt(z.string().max(1000)), linkman: opt(z.string().max(20)),
-    contactNumber: opt(z.string().max(20)), address: opt(z.string().max(255)), accountNumber: z.coerce.number().int().min(-1).default(-1),
-    expireTime: opt(z.string().max(32)), packageId: opt(z.union([z.string().regex(/^\d{1,19}$/), z.literal('')]).transform((v) => v || null)),
-    status: z.coerce.number().int().min(0).max(1).default(1),
-  });
-  const tenants = resource(app, db, {
-    base: '/api/blade-system/tenant', tag: 'system', table: 'blade_tenant', permission: 'tenant', only: ['list', 'detail'], guard: platform,
-    columns: { id: 'id', tenantId: 'string', tenantName: 'string', linkman: 'string', contactNumber: 'string', domainUrl: 'string', status: 'number', expireTime: 'date', createTime: 'date' },
-    body: tenantBody,
-  });
+  const tenantBody = modelBody(tenantModel);
+  const tenants = modelResource(app, db, tenantModel, { tag: 'system', only: ['list', 'detail'], guard: platform });
   app.post('/api/blade-system/tenant/submit', { schema: { tags: ['system'], summary: 'Add a tenant (with its administrator role, root department, post and admin/123456 account) or update one', body: tenantBody }, config: { permission: ['tenant_add', 'tenant_edit'] } }, async (req) => {
     const ctx = ctxOf(req);
     platform(ctx);
-    const e = { ...(req.body as Record<string, unknown>) };
+    const e = { ...req.body };
     if (!(await app.permissionsOf(me(req))).has(e.id ? 'tenant_edit' : 'tenant_add')) throw new ApiError(403, 'forbidden');
     if (e.expireTime === '') e.expireTime = null;
     if (e.id) {
@@ -202,18 +174,22 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   app.post('/api/blade-system/tenant/remove', { schema: { tags: ['system'], summary: 'Remove tenants (never the platform tenant)', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: 'tenant_delete' } }, async (req) => {
     const ctx = ctxOf(req);
     platform(ctx);
-    const ids = parseIds((req.query as { ids?: string }).ids);
+    const ids = parseIds(req.query.ids);
     if ((await tenants.select(ctx).where('id', 'in', ids).execute()).some((t) => t.tenantId === ADMIN_TENANT)) throw new ApiError(400, MSG.tenantPlatform);
     await tenants.remove(ctx, ids);
     return ok(true);
   });
   app.post('/api/blade-system/tenant/setting', {
-    schema: { tags: ['system'], summary: 'Set account quota and expiry of tenants (ids)', querystring: z.object({ ids: z.string().optional(), accountNumber: z.string().optional(), expireTime: z.string().optional() }).passthrough() },
+    schema: {
+      tags: ['system'], summary: 'Set account quota and expiry of tenants (ids), in query or body',
+      querystring: z.object({ ids: z.string().optional(), accountNumber: z.string().optional(), expireTime: z.string().optional() }).passthrough(),
+      body: z.object({ ids: text, accountNumber: text, expireTime: z.string().nullish() }).nullish(),
+    },
     config: { permission: 'tenant_setting' },
   }, async (req) => {
     const ctx = ctxOf(req);
     platform(ctx);
-    const q = { ...(req.query as Record<string, string>), ...((req.body as Record<string, string>) ?? {}) };
+    const q = { ...req.query, ...req.body };
     const ids = parseIds(q.ids);
     const n = q.accountNumber === undefined || q.accountNumber === '' ? -1 : Number(q.accountNumber);
     if (!Number.isInteger(n) || n < -1) throw new ApiError(400, 'invalid', { field: 'accountNumber' });
@@ -222,32 +198,32 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
     await db.updateTable('bladeTenant').set({ accountNumber: n, expireTime: expire?.toISOString() ?? null, updateUser: ctx.userId, updateTime: sql`now()` }).where('id', 'in', ids).execute();
     return ok(true);
   });
-  app.post('/api/blade-system/tenant/datasource', { schema: { tags: ['system'], summary: 'Bind a datasource to a tenant', querystring: z.object({ tenantId: z.string().max(12).optional(), datasourceId: z.string().max(19).optional() }).passthrough() }, config: { permission: 'tenant_setting' } }, async (req) => {
+  app.post('/api/blade-system/tenant/datasource', { schema: { tags: ['system'], summary: 'Bind a datasource to a tenant (query or body)', querystring: z.object({ tenantId: z.string().max(12).optional(), datasourceId: z.string().max(19).optional() }).passthrough(), body: z.object({ tenantId: text, datasourceId: text }).nullish() }, config: { permission: 'tenant_setting' } }, async (req) => {
     const ctx = ctxOf(req);
     platform(ctx);
-    const q = { ...(req.query as Record<string, string>), ...((req.body as Record<string, string>) ?? {}) };
+    const q = { ...req.query, ...req.body };
     if (!q.tenantId) throw new ApiError(400, 'required', { field: 'tenantId' });
     if (q.datasourceId && !isId(q.datasourceId)) throw new ApiError(400, 'invalid', { field: 'datasourceId' });
     await db.updateTable('bladeTenant').set({ datasourceId: q.datasourceId || null }).where('tenantId', '=', q.tenantId).where('isDeleted', '=', 0).execute();
     return ok(true);
   });
   app.get('/api/blade-system/tenant/info', { config: { public: true }, schema: { tags: ['system'], summary: 'Public facts of the tenant served at a domain (login page): tenantId, tenantName, backgroundUrl', querystring: z.object({ domain: z.string().max(255).optional() }).passthrough() } }, async (req) => {
-    const { domain } = req.query as { domain?: string };
+    const { domain } = req.query;
     if (!domain) return ok(null);
     const t = await db.selectFrom('bladeTenant').select(['tenantId', 'tenantName', 'backgroundUrl', 'domainUrl']).where('domainUrl', '=', domain).where('isDeleted', '=', 0).where('status', '=', 1).executeTakeFirst();
     return ok(t ?? null);
   });
   app.get('/api/blade-system/tenant/package-detail', { schema: { tags: ['system'], summary: 'The package of a tenant', querystring: z.object({ tenantId: z.string().max(12).optional() }).passthrough() }, config: { permission: ['tenant', 'tenant_view'] } }, async (req) => {
     platform(ctxOf(req));
-    const { tenantId } = req.query as { tenantId?: string };
+    const { tenantId } = req.query;
     const t = tenantId ? await db.selectFrom('bladeTenant').select('packageId').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
     if (!t?.packageId) return ok(null);
     return ok(await db.selectFrom('bladeTenantPackage').selectAll().where('id', '=', t.packageId).where('isDeleted', '=', 0).executeTakeFirst() ?? null);
   });
-  app.post('/api/blade-system/tenant/package-setting', { schema: { tags: ['system'], summary: 'Give a tenant a package (empty packageId: none)', querystring: z.object({ tenantId: z.string().max(12).optional(), packageId: z.string().max(19).optional() }).passthrough() }, config: { permission: 'tenant_setting' } }, async (req) => {
+  app.post('/api/blade-system/tenant/package-setting', { schema: { tags: ['system'], summary: 'Give a tenant a package (empty packageId: none; query or body)', querystring: z.object({ tenantId: z.string().max(12).optional(), packageId: z.string().max(19).optional() }).passthrough(), body: z.object({ tenantId: text, packageId: text }).nullish() }, config: { permission: 'tenant_setting' } }, async (req) => {
     const ctx = ctxOf(req);
     platform(ctx);
-    const q = { ...(req.query as Record<string, string>), ...((req.body as Record<string, string>) ?? {}) };
+    const q = { ...req.query, ...req.body };
     if (!q.tenantId) throw new ApiError(400, 'required', { field: 'tenantId' });
     if (q.packageId && !(isId(q.packageId) && await pkg.detail(ctx, q.packageId))) throw new ApiError(400, 'invalid', { field: 'packageId' });
     await db.updateTable('bladeTenant').set({ packageId: q.packageId || null }).where('tenantId', '=', q.tenantId).where('isDeleted', '=', 0).execute();
@@ -256,81 +232,36 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
   });
 
   // ---- OAuth clients (platform) ----
-  resource(app, db, {
-    base: '/api/blade-system/client', tag: 'system', table: 'blade_client', permission: 'client', guard: platform,
-    columns: { id: 'id', clientId: 'string', scope: 'string', authorizedGrantTypes: 'string', createTime: 'date' },
-    body: z.object({
-      id: zOptId, clientId: z.string().trim().min(1).max(48).regex(/^[\w-]+$/), clientSecret: z.string().min(6).max(256),
-      resourceIds: opt(z.string().max(256)), scope: z.string().max(256).default('all'),
-      authorizedGrantTypes: z.string().min(1).max(256).refine((v) => v.split(',').every((g) => ['password', 'captcha', 'refresh_token', 'sms_code', 'social', 'authorization_code', 'client_credentials', 'implicit'].includes(g.trim())), { message: 'grant' }),
-      webServerRedirectUri: opt(z.string().max(256)), authorities: opt(z.string().max(256)),
-      accessTokenValidity: z.coerce.number().int().min(60).max(31536000).default(3600), refreshTokenValidity: z.coerce.number().int().min(60).max(31536000).default(604800),
-      additionalInformation: opt(z.string().max(4096)), autoapprove: opt(z.string().max(256)), status: z.coerce.number().int().min(0).max(1).default(1),
-    }),
-    beforeSave: async (ctx, e) => {
-      platform(ctx);
-      let q = db.selectFrom('bladeClient').select('id').where('clientId', '=', e.clientId as string).where('isDeleted', '=', 0);
-      if (e.id) q = q.where('id', '<>', e.id as string);
-      if (await q.executeTakeFirst()) throw new ApiError(400, MSG.clientIdTaken);
-    },
-  });
+  modelResource(app, db, clientModel, { tag: 'system', guard: platform });
 
   // ---- notices (rich text content: the web sanitizes it with DOMPurify on render) ----
-  resource(app, db, {
-    base: '/api/blade-desk/notice', tag: 'desk', table: 'blade_notice', tenant: true, permission: 'notice',
-    columns: { id: 'id', title: 'string', category: 'number', releaseTime: 'date', createTime: 'date' },
-    defaultOrder: [{ field: 'releaseTime', dir: 'desc' }],
-    body: z.object({ id: zOptId, title: z.string().trim().min(1).max(255), category: z.coerce.number().int().min(1).max(9).default(1), releaseTime: opt(z.string().max(32)), content: opt(z.string().max(200000)) }),
+  modelResource(app, db, noticeModel, {
+    tag: 'desk',
     beforeSave: (_ctx, e) => { if (!e.releaseTime) e.releaseTime = new Date().toISOString(); },
   });
 
   // ---- data and API scopes (granted to roles through role/grant) ----
-  const scopeTypes = z.coerce.number().int().min(1).max(5);
-  resource(app, db, {
-    base: '/api/blade-system/data-scope', tag: 'system', table: 'blade_scope_data', permission: 'data_scope', guard: platform,
-    columns: { id: 'id', menuId: 'id', resourceCode: 'string', scopeName: 'string', scopeType: 'number', createTime: 'date' },
-    body: z.object({
-      id: zOptId, menuId: z.string().regex(/^\d{1,19}$/), resourceCode: z.string().trim().min(1).max(255), scopeName: z.string().trim().min(1).max(255),
-      scopeField: opt(z.string().max(255)), scopeClass: opt(z.string().max(500)),
-      scopeColumn: z.enum(['create_dept', 'create_user', 'dept_id', 'id']).default('create_dept'),
-      scopeType: scopeTypes, scopeValue: opt(z.string().max(4000)), remark: opt(z.string().max(255)),
-    }),
-    beforeSave: (ctx) => { platform(ctx); deps.scopes.clearCache(); },
-  });
-  resource(app, db, {
-    base: '/api/blade-system/api-scope', tag: 'system', table: 'blade_scope_api', permission: 'api_scope', guard: platform,
-    columns: { id: 'id', menuId: 'id', resourceCode: 'string', scopeName: 'string', scopePath: 'string', scopeType: 'number', createTime: 'date' },
-    body: z.object({
-      id: zOptId, menuId: z.string().regex(/^\d{1,19}$/), resourceCode: z.string().trim().min(1).max(255), scopeName: z.string().trim().min(1).max(255),
-      scopePath: z.string().trim().min(1).max(255).regex(/^\/api\/[\w\-/*.{}]*$/), scopeType: z.coerce.number().int().min(1).max(2).default(1), remark: opt(z.string().max(255)),
-    }),
-    beforeSave: (ctx) => { platform(ctx); deps.scopes.clearCache(); },
-  });
+  const scopeHooks = { tag: 'system', guard: platform, beforeSave: (ctx: Ctx) => { platform(ctx); deps.scopes.clearCache(); } };
+  modelResource(app, db, dataScopeModel, scopeHooks);
+  modelResource(app, db, apiScopeModel, scopeHooks);
 
   // ---- personal groups: each user's own groups of people ----
-  resource(app, db, {
-    base: '/api/personalGroup/personalGroup', tag: 'system', table: 'blade_personal_group', tenant: true, owner: true,
-    columns: { id: 'id', groupName: 'string', groupDesc: 'string', createTime: 'date' },
-    body: z.object({ id: zOptId, groupName: z.string({ error: zmsg(MSG.groupName) }).trim().min(1, zmsg(MSG.groupName)).max(100), groupDesc: opt(z.string().max(500)), status: z.coerce.number().int().min(0).max(1).default(1) }),
-  });
-  const items = resource(app, db, {
-    base: '/api/personalGroupItem/personalGroupItem', tag: 'system', table: 'blade_personal_group_item', tenant: true, owner: true, only: ['detail', 'remove'],
-    columns: { id: 'id', groupId: 'id', userId: 'id', userAccount: 'string', realName: 'string', dept: 'string', createTime: 'date' },
-    body: z.object({}),
-  });
+  modelResource(app, db, personalGroupModel, { tag: 'system' });
+  // members come in through addGroupUsers (below): the model serves their detail and removal
+  const items = modelResource(app, db, personalGroupItemModel, { tag: 'system', only: ['detail', 'remove'] });
   app.get('/api/personalGroupItem/personalGroupItem/page', { schema: { tags: ['system'], summary: 'Members of a group (groupId), paged', querystring: z.record(z.string(), z.string()) } }, async (req) =>
-    ok(await items.page(ctxOf(req), req.query as Record<string, unknown>)));
+    ok(await items.page(ctxOf(req), req.query)));
   app.post('/api/personalGroupItem/personalGroupItem/addGroupUsers', {
     schema: { tags: ['system'], summary: 'Add users (userIds) to a group (groupId); members already there are kept', body: z.object({ groupId: z.string().regex(/^\d{1,19}$/), userIds: z.union([z.string(), z.array(z.string())]) }) },
   }, async (req) => {
     const ctx = ctxOf(req);
-    const b = req.body as { groupId: string; userIds: string | string[] };
+    const b = req.body;
     const ids = parseIds(Array.isArray(b.userIds) ? b.userIds.join(',') : b.userIds);
-    const group = await db.selectFrom('bladePersonalGroup').select('id').where('id', '=', b.groupId).where('tenantId', '=', ctx.tenantId).where('createUser', '=', ctx.userId).where('isDeleted', '=', 0).executeTakeFirst();
+    const group = await scoped(db, ctx.tenantId).selectFrom('bladePersonalGroup').select('id').where('id', '=', b.groupId).where('createUser', '=', ctx.userId).where('isDeleted', '=', 0).executeTakeFirst();
     if (!group) throw new ApiError(400, 'noData');
-    const people = await db.selectFrom('bladeUser as u').select(['u.id', 'u.account', 'u.realName', 'u.deptId']).where('u.id', 'in', ids).where('u.tenantId', '=', ctx.tenantId).where('u.isDeleted', '=', 0).execute();
+    const people = await scoped(db, ctx.tenantId).selectFrom('bladeUser as u').select(['u.id', 'u.account', 'u.realName', 'u.deptId']).where('u.id', 'in', ids).where('u.isDeleted', '=', 0).execute();
     const have = new Set((await db.selectFrom('bladePersonalGroupItem').select('userId').where('groupId', '=', b.groupId).where('isDeleted', '=', 0).execute()).map((r) => String(r.userId)));
-    const deptNames = new Map((await db.selectFrom('bladeDept').select(['id', 'deptName']).where('tenantId', '=', ctx.tenantId).execute()).map((d) => [String(d.id), String(d.deptName)]));
+    const deptNames = new Map((await scoped(db, ctx.tenantId).selectFrom('bladeDept').select(['id', 'deptName']).execute()).map((d) => [String(d.id), String(d.deptName)]));
     let added = 0;
     for (const p of people) {
       if (have.has(String(p.id))) continue;
@@ -342,7 +273,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps) {
 }
 
 /** Regions (002 §3): lazy levels by parentCode (00 = provinces); the platform maintains them. */
-export async function regionRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+export async function regionRoutes(app: TypedApp, { db }: ModuleDeps) {
   const level = async (parentCode: string) => {
     const rows = await db.selectFrom('bladeRegion').selectAll().where('parentCode', '=', parentCode).orderBy('sort').orderBy('code').execute();
     if (!rows.length) return [];
@@ -352,21 +283,21 @@ export async function regionRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   };
   const parentCode = z.object({ parentCode: z.string().max(12).regex(/^\d*$/).optional() }).passthrough();
   app.get('/api/blade-system/region/lazy-list', { schema: { tags: ['system'], summary: 'One level of regions below parentCode (00 = provinces), with hasChildren', querystring: parentCode } }, async (req) =>
-    ok(await level((req.query as { parentCode?: string }).parentCode || '00')));
+    ok(await level(req.query.parentCode || '00')));
   app.get('/api/blade-system/region/lazy-tree', { schema: { tags: ['system'], summary: 'One level of region TreeNodes {id, title, value (code), hasChildren} below parentCode', querystring: parentCode } }, async (req) =>
-    ok((await level((req.query as { parentCode?: string }).parentCode || '00')).map((r) => ({ id: r.code, parentId: r.parentCode, title: r.name, value: r.code, key: r.code, hasChildren: r.hasChildren, regionLevel: r.regionLevel }))));
+    ok((await level(req.query.parentCode || '00')).map((r) => ({ id: r.code, parentId: r.parentCode, title: r.name, value: r.code, key: r.code, hasChildren: r.hasChildren, regionLevel: r.regionLevel }))));
   app.get('/api/blade-system/region/detail', { schema: { tags: ['system'], summary: 'A region by code', querystring: z.object({ code: z.string().max(12).optional(), id: z.string().max(12).optional() }).passthrough() } }, async (req) => {
-    const q = req.query as { code?: string; id?: string };
+    const q = req.query;
     const code = q.code ?? q.id;
     if (!code) return ok(null);
     return ok(await db.selectFrom('bladeRegion').selectAll().where('code', '=', code).executeTakeFirst() ?? null);
   });
   app.post('/api/blade-system/region/submit', {
-    schema: { tags: ['system'], summary: 'Add or update a region (code is the key; the parent decides the level)', body: z.object({ code: z.string().regex(/^\d{2,12}$/), parentCode: z.string().regex(/^\d{2,12}$/), name: z.string().trim().min(1).max(64), sort: z.coerce.number().int().min(0).max(99999).default(1), remark: opt(z.string().max(255)) }) },
+    schema: { tags: ['system'], summary: 'Add or update a region (code is the key; the parent decides the level)', body: z.object({ code: z.string().regex(/^\d{2,12}$/), parentCode: z.string().regex(/^\d{2,12}$/), name: z.string().trim().min(1).max(64), sort: z.coerce.number().int().min(0).max(99999).default(1), remark: zOpt(z.string().max(255)) }) },
     config: { permission: 'region' },
   }, async (req) => {
     platform(ctxOf(req));
-    const b = req.body as { code: string; parentCode: string; name: string; sort: number; remark?: string };
+    const b = req.body;
     const parent = b.parentCode === '00' ? null : await db.selectFrom('bladeRegion').selectAll().where('code', '=', b.parentCode).executeTakeFirst();
     if (b.parentCode !== '00' && !parent) throw new ApiError(400, MSG.parentMissing);
     if (!b.code.startsWith(parent ? String(parent.code) : '')) throw new ApiError(400, 'invalid', { field: 'code' });
@@ -378,7 +309,7 @@ export async function regionRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   });
   app.post('/api/blade-system/region/remove', { schema: { tags: ['system'], summary: 'Remove regions (ids = codes) without sub-regions', querystring: z.object({ ids: z.string().max(2000).optional() }).passthrough() }, config: { permission: 'region' } }, async (req) => {
     platform(ctxOf(req));
-    const codes = String((req.query as { ids?: string }).ids ?? '').split(',').filter((c) => /^\d{2,12}$/.test(c));
+    const codes = String(req.query.ids ?? '').split(',').filter((c) => /^\d{2,12}$/.test(c));
     if (!codes.length) throw new ApiError(400, 'idsRequired');
     if (await db.selectFrom('bladeRegion').select('code').where('parentCode', 'in', codes).where('code', 'not in', codes).executeTakeFirst()) throw new ApiError(400, MSG.deptHasChildren);
     await db.deleteFrom('bladeRegion').where('code', 'in', codes).execute();

@@ -1,6 +1,7 @@
 // System config records (sysConfig, casConfig, signaturesConfig, AIConfig): one JSON document per
 // key and tenant. Other modules read them through here.
 import type { Db } from '../../db/index.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 
 export const PUBLIC_CONFIG_KEYS = new Set(['sysConfig', 'casConfig']);
 
@@ -17,8 +18,8 @@ export class ConfigService {
   constructor(private readonly db: Db) {}
 
   async get<T = Record<string, unknown>>(tenantId: string, key: string): Promise<T | null> {
-    const row = await this.db.selectFrom('bladeSystemConfig').select('configInfo')
-      .where('tenantId', '=', tenantId).where('configKey', '=', key).where('isDeleted', '=', 0).executeTakeFirst();
+    const row = await scoped(this.db, tenantId).selectFrom('bladeSystemConfig').select('configInfo')
+      .where('configKey', '=', key).where('isDeleted', '=', 0).executeTakeFirst();
     if (!row) return null;
     try {
       return JSON.parse(String(row.configInfo)) as T;

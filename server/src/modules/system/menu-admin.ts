@@ -1,10 +1,10 @@
 // Menu administration: menus and buttons are platform-wide rows (a tenant sees them through its
 // roles and package); top menus group sidebar menus per tenant.
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isId, parseIds, type Row } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { me } from '../../http/auth.ts';
-import { ctxOf, resource, zOptId } from '../../http/crud.ts';
+import { ctxOf, resource, zOpt, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
@@ -13,27 +13,29 @@ import { MSG } from './messages.ts';
 import { nest } from './org.ts';
 import { checkParent, toTree, withHasChildren } from './tree.ts';
 import { likeContains } from '../../db/like.ts';
+import { modelResource } from '../../http/model-resource.ts';
+import { topMenuModel } from '@campus/schema';
+import type { TypedApp } from '../../http/contract.ts';
 
 /** Menu tree nodes carry code, alias and category so the page can show them in the reader's language. */
 const menuNode = (r: Row) => ({ code: r.code ?? undefined, alias: r.alias ?? undefined, category: r.category });
 
-const opt = (s: z.ZodType) => s.optional().nullable();
 const platformOnly = (tenantId: string) => { if (tenantId !== ADMIN_TENANT) throw new ApiError(403, 'forbidden'); };
 
-export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: ModuleDeps) {
+export async function menuAdminRoutes(app: TypedApp, { db, menus }: ModuleDeps) {
   const menu = resource(app, db, {
     base: '/api/blade-system/menu', tag: 'system', table: 'blade_menu', permission: 'menu', only: ['detail', 'submit'],
     columns: { id: 'id', parentId: 'id', code: 'string', name: 'string', alias: 'string', path: 'string', category: 'number', sort: 'number' },
     body: z.object({
       id: zOptId, parentId: z.union([z.string().regex(/^\d{1,19}$/), z.literal('')]).optional().nullable().transform((v) => v || '0'),
-      code: z.string().trim().min(1).max(255).regex(/^[A-Za-z][\w-]*$/), name: z.string().trim().min(1).max(255), alias: opt(z.string().max(255)),
-      path: opt(z.string().max(255)), source: opt(z.string().max(255)), sort: z.coerce.number().int().min(0).max(99999).default(1),
+      code: z.string().trim().min(1).max(255).regex(/^[A-Za-z][\w-]*$/), name: z.string().trim().min(1).max(255), alias: zOpt(z.string().max(255)),
+      path: zOpt(z.string().max(255)), source: zOpt(z.string().max(255)), sort: z.coerce.number().int().min(0).max(99999).default(1),
       category: z.coerce.number().int().min(1).max(2).default(1), action: z.coerce.number().int().min(0).max(9).default(0),
-      isOpen: z.coerce.number().int().min(1).max(2).default(1), component: opt(z.string().max(255)), remark: opt(z.string().max(255)),
+      isOpen: z.coerce.number().int().min(1).max(2).default(1), component: zOpt(z.string().max(255)), remark: zOpt(z.string().max(255)),
     }),
     beforeSave: async (ctx, e) => {
       platformOnly(ctx.tenantId);
-      await checkParent(db, 'bladeMenu', e.id as string | undefined, e.parentId as string);
+      await checkParent(db, 'bladeMenu', null, e.id as string | undefined, e.parentId as string);
       let q = db.selectFrom('bladeMenu').select('id').where('code', '=', e.code as string).where('isDeleted', '=', 0);
       if (e.id) q = q.where('id', '<>', e.id as string);
       if (await q.executeTakeFirst()) throw new ApiError(400, MSG.menuCodeTaken);
@@ -43,18 +45,18 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   const menuPerm = { permission: ['menu', 'menu_view'] };
 
   app.get('/api/blade-system/menu/list', { schema: { tags: ['system'], summary: 'All menus and buttons as a tree (filters code, name)', querystring: z.record(z.string(), z.string()) }, config: menuPerm }, async (req) => {
-    const q = req.query as Record<string, string>;
+    const q = req.query;
     let qb = all();
     if (q.name) qb = qb.where('name', 'ilike', likeContains(q.name));
     if (q.code) qb = qb.where('code', 'ilike', likeContains(q.code));
     const rows = await qb.execute();
     return ok(q.name || q.code ? rows : nest(rows));
   });
-  const lazy = (categoryOnly?: number) => async (req: { query: unknown }) => {
-    const parentId = (req.query as { parentId?: string }).parentId || '0';
+  const lazy = (categoryOnly?: number) => async (req: { query: { parentId?: string } }) => {
+    const parentId = req.query.parentId || '0';
     let qb = all().where('parentId', '=', isId(parentId) ? parentId : '-1');
     if (categoryOnly) qb = qb.where('category', '=', categoryOnly);
-    return ok(await withHasChildren(db, 'bladeMenu', await qb.execute()));
+    return ok(await withHasChildren(db, 'bladeMenu', null, await qb.execute()));
   };
   const parentQ = z.object({ parentId: z.string().max(19).optional() }).passthrough();
   app.get('/api/blade-system/menu/lazy-list', { schema: { tags: ['system'], summary: 'One level of menus and buttons below parentId', querystring: parentQ }, config: menuPerm }, lazy());
@@ -65,7 +67,7 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   app.post('/api/blade-system/menu/remove', { schema: { tags: ['system'], summary: 'Remove menus without sub-menus', querystring: z.object({ ids: z.string().optional() }).passthrough() }, config: { permission: 'menu_delete' } }, async (req) => {
     const ctx = ctxOf(req);
     platformOnly(ctx.tenantId);
-    const ids = parseIds((req.query as { ids?: string }).ids);
+    const ids = parseIds(req.query.ids);
     const child = await db.selectFrom('bladeMenu').select('id').where('parentId', 'in', ids).where('id', 'not in', ids).where('isDeleted', '=', 0).executeTakeFirst();
     if (child) throw new ApiError(400, MSG.menuHasChildren);
     await menu.remove(ctx, ids);
@@ -82,7 +84,7 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   app.get('/api/blade-system/menu/grant-tree', { schema: { tags: ['system'], summary: 'Menus and buttons the caller may grant, with data and API scopes per menu' }, config: { permission: ['role_grant', 'tenant_package_add', 'tenant_package_edit'] } }, async (req) => {
     const rows = await grantable(req);
     const ids = rows.map((r) => String(r.id));
-    const scopes = async (table: string) => (ids.length ? await db.selectFrom(table).select(['id', 'menuId', 'scopeName']).where('menuId', 'in', ids).where('isDeleted', '=', 0).execute() : []);
+    const scopes = async (table: 'bladeScopeData' | 'bladeScopeApi') => (ids.length ? await db.selectFrom(table).select(['id', 'menuId', 'scopeName']).where('menuId', 'in', ids).where('isDeleted', '=', 0).execute() : []);
     const [data, api] = await Promise.all([scopes('bladeScopeData'), scopes('bladeScopeApi')]);
     const scopeTree = (list: Row[]) => rows.some((r) => r.category === 1)
       ? toTree([...rows.filter((r) => r.category === 1), ...list.map((s) => ({ id: String(s.id), parentId: String(s.menuId), name: s.scopeName, category: 3 }))], (r) => String(r.name ?? ''), menuNode)
@@ -91,9 +93,9 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   });
   app.get('/api/blade-system/menu/role-tree-keys', { schema: { tags: ['system'], summary: 'Menu, data scope and API scope ids held by the roles', querystring: z.object({ roleIds: z.string().max(20000).optional() }).passthrough() }, config: { permission: ['role_grant', 'role', 'role_view'] } }, async (req) => {
     const ctx = ctxOf(req);
-    const roleIds = String((req.query as { roleIds?: string }).roleIds ?? '').split(',').filter(isId);
+    const roleIds = String(req.query.roleIds ?? '').split(',').filter(isId);
     if (!roleIds.length) return ok({ menu: [], dataScope: [], apiScope: [] });
-    const own = (await db.selectFrom('bladeRole').select('id').where('id', 'in', roleIds).where('tenantId', '=', ctx.tenantId).execute()).map((r) => String(r.id));
+    const own = (await scoped(db, ctx.tenantId).selectFrom('bladeRole').select('id').where('id', 'in', roleIds).execute()).map((r) => String(r.id));
     if (!own.length) return ok({ menu: [], dataScope: [], apiScope: [] });
     const menuIds = await db.selectFrom('bladeRoleMenu').select('menuId').distinct().where('roleId', 'in', own).execute();
     const sc = await db.selectFrom('bladeRoleScope').select(['scopeId', 'scopeCategory']).distinct().where('roleId', 'in', own).execute();
@@ -105,19 +107,14 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
   });
 
   // ---- top menus ----
-  const top = resource(app, db, {
-    base: '/api/blade-system/topmenu', tag: 'system', table: 'blade_top_menu', tenant: true, permission: 'menu',
-    columns: { id: 'id', code: 'string', name: 'string', sort: 'number', status: 'number', createTime: 'date' },
-    defaultOrder: [{ field: 'sort', dir: 'asc' }],
-    body: z.object({ id: zOptId, code: opt(z.string().max(255)), name: z.string().trim().min(1).max(255), source: opt(z.string().max(255)), path: opt(z.string().max(255)), sort: z.coerce.number().int().min(0).max(99999).default(1), status: z.coerce.number().int().min(0).max(1).default(1) }),
-  });
+  const top = modelResource(app, db, topMenuModel, { tag: 'system' });
   app.get('/api/blade-system/menu/top-menu', { schema: { tags: ['system'], summary: 'The tenant top menus (status 1) the top bar shows' } }, async (req) =>
     ok(await top.select(ctxOf(req)).where('status', '=', 1).orderBy('sort').execute()));
   app.get('/api/blade-system/menu/grant-top-tree', { schema: { tags: ['system'], summary: 'Menus a top menu can group' }, config: menuPerm }, async (req) =>
     ok({ menu: toTree((await grantable(req)).filter((m) => m.category === 1), (r) => String(r.name), menuNode) }));
   app.get('/api/blade-system/menu/top-tree-keys', { schema: { tags: ['system'], summary: 'Menu ids grouped under the top menus', querystring: z.object({ topMenuIds: z.string().max(20000).optional() }).passthrough() }, config: menuPerm }, async (req) => {
     const ctx = ctxOf(req);
-    const ids = String((req.query as { topMenuIds?: string }).topMenuIds ?? '').split(',').filter(isId);
+    const ids = String(req.query.topMenuIds ?? '').split(',').filter(isId);
     if (!ids.length) return ok({ menu: [] });
     const own = (await top.select(ctx).where('id', 'in', ids).execute()).map((t) => String(t.id));
     const rows = own.length ? await db.selectFrom('bladeTopMenuSetting').select('menuId').distinct().where('topMenuId', 'in', own).execute() : [];
@@ -128,7 +125,7 @@ export async function menuAdminRoutes(app: FastifyInstance, { db, menus }: Modul
     config: { permission: 'menu_edit' },
   }, async (req) => {
     const ctx = ctxOf(req);
-    const src = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) };
+    const src = { ...req.query, ...req.body };
     const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).filter(Boolean);
     const topIds = parseIds(list(src.topMenuIds).join(','));
     const menuIds = list(src.menuIds);

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { MenuVO } from '@campus/contracts';
 import type { Db } from '../../db/index.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import type { Row } from '../../db/repo.ts';
 import type { AuthUser } from '../../http/auth.ts';
 
@@ -31,14 +32,14 @@ export class MenuService {
     const roleIds = user.roleIds.filter((r) => /^\d{1,19}$/.test(r));
     if (!roleIds.length) return [];
     const pkg = user.tenantId === ADMIN_TENANT ? null : await this.packageMenuIds(user.tenantId);
-    let qb = this.db.selectFrom('bladeMenu as m')
+    // menus are the platform's; the roles that grant them are the user's tenant's (the scope filters r)
+    let qb = scoped(this.db, user.tenantId).selectFrom('bladeMenu as m')
       .select(['m.id', 'm.parentId', 'm.code', 'm.name', 'm.alias', 'm.path', 'm.source', 'm.sort', 'm.category', 'm.action', 'm.isOpen'])
       .where('m.isDeleted', '=', 0)
       .where(({ exists, selectFrom }) => exists(selectFrom('bladeRoleMenu as rm')
         .innerJoin('bladeRole as r', 'r.id', 'rm.roleId')
         .whereRef('rm.menuId', '=', 'm.id')
         .where('rm.roleId', 'in', roleIds)
-        .where('r.tenantId', '=', user.tenantId)
         .where('r.isDeleted', '=', 0)
         .select(sql`1`.as('one'))))
       .orderBy('m.sort').orderBy('m.id');

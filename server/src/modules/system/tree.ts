@@ -1,7 +1,8 @@
 // Trees of parent/child rows (departments, roles, menus, dictionaries) in BladeX's TreeNode shape
 // {id, parentId, title, value, key, hasChildren, children} that antd's Tree and TreeSelect read.
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import { dynamic, type Db } from '../../db/index.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import type { Row } from '../../db/repo.ts';
 import { ApiError } from '../../http/errors.ts';
 import { MSG } from './messages.ts';
@@ -34,38 +35,46 @@ export function toTree(rows: Row[], titleOf: (r: Row) => string, extra: (r: Row)
   return roots;
 }
 
+/**
+ * Where a tree's rows come from: a tenant's (`tenantId`, through the tenant scope) or, for a
+ * platform table such as the menus (`null`), the whole table.
+ */
+type Owner = string | null;
+const rowsOf = (db: Db, owner: Owner) => (owner === null ? db : scoped(db, owner));
+
 /** Refuses a parent that is the row itself or below it (a cycle would hide rows from every tree). */
-export async function checkParent(db: Db, table: string, id: string | undefined, parentId: string | undefined, scope: (qb: any) => any = (q) => q): Promise<void> {
+export async function checkParent(db: Db, table: string, owner: Owner, id: string | undefined, parentId: string | undefined): Promise<void> {
   if (!parentId || parentId === '0') return;
   if (!/^\d{1,19}$/.test(parentId)) throw new ApiError(400, 'invalid', { field: 'parentId' });
-  const parent = await scope(db.selectFrom(table).select('id').where('id', '=', parentId).where('isDeleted', '=', 0)).executeTakeFirst();
+  const from = rowsOf(db, owner);
+  const parent = await dynamic(from).selectFrom(table).select('id').where('id', '=', parentId).where('isDeleted', '=', 0).executeTakeFirst();
   if (!parent) throw new ApiError(400, MSG.parentMissing);
   if (!id) return;
-  // walk up from the new parent; meeting the row itself means a cycle
-  const r = await sql<{ id: string }>`with recursive up(id, parent_id, depth) as (
-      select id, parent_id, 0 from ${sql.table(snake(table))} where id = ${parentId}
-      union all select t.id, t.parent_id, up.depth + 1 from ${sql.table(snake(table))} t join up on t.id = up.parent_id where up.depth < 64)
-    select id from up where id = ${id} limit 1`.execute(db);
-  if (r.rows.length) throw new ApiError(400, MSG.parentLoop);
+  // walk up from the new parent; meeting the row itself means a cycle (built, not raw, so the
+  // tenant scope filters both sides of the recursion)
+  const hit = await dynamic(from)
+    .withRecursive('up(id, parentId, depth)', (q) => q.selectFrom(table).select(['id', 'parentId', sql<number>`0`.as('depth')]).where('id', '=', parentId)
+      .unionAll(q.selectFrom(`${table} as t`).innerJoin('up', 'up.parentId', 't.id').select(['t.id', 't.parentId', sql<number>`up.depth + 1`.as('depth')]).where('up.depth', '<', 64)))
+    .selectFrom('up').select('id').where('id', '=', id).limit(1).executeTakeFirst();
+  if (hit) throw new ApiError(400, MSG.parentLoop);
 }
 
-const snake = (s: string) => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
-
-/** ids of the rows below the given ones (inclusive), following parent_id. */
-export async function descendants(db: Db, table: string, ids: string[]): Promise<string[]> {
+/** ids of the owner's rows below the given ones (inclusive), following parent_id. */
+export async function descendants(db: Db, table: string, owner: Owner, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
-  const r = await sql<{ id: string }>`with recursive down(id, depth) as (
-      select id, 0 from ${sql.table(snake(table))} where id = any(${ids}::bigint[])
-      union all select t.id, down.depth + 1 from ${sql.table(snake(table))} t join down on t.parent_id = down.id where down.depth < 64 and t.is_deleted = 0)
-    select distinct id from down`.execute(db);
-  return r.rows.map((x) => String(x.id));
+  const rows = await dynamic(rowsOf(db, owner))
+    .withRecursive('down(id, depth)', (q) => q.selectFrom(table).select(['id', sql<number>`0`.as('depth')]).where('id', 'in', ids)
+      .unionAll(q.selectFrom(`${table} as t`).innerJoin('down', 't.parentId', 'down.id').select(['t.id', sql<number>`down.depth + 1`.as('depth')])
+        .where('down.depth', '<', 64).where('t.isDeleted', '=', 0)))
+    .selectFrom('down').select('id').distinct().execute();
+  return rows.map((x) => String(x.id));
 }
 
 /** Marks hasChildren on a lazy level. */
-export async function withHasChildren(db: Db, table: string, rows: Row[], scope: (qb: any) => any = (q) => q): Promise<Row[]> {
+export async function withHasChildren(db: Db, table: string, owner: Owner, rows: Row[]): Promise<Row[]> {
   if (!rows.length) return rows;
   const ids = rows.map((r) => String(r.id));
-  const kids = await scope(db.selectFrom(table).select('parentId').where('parentId', 'in', ids).where('isDeleted', '=', 0).groupBy('parentId')).execute();
-  const has = new Set(kids.map((k: Row) => String(k.parentId)));
+  const kids = await dynamic(rowsOf(db, owner)).selectFrom(table).select('parentId').where('parentId', 'in', ids).where('isDeleted', '=', 0).groupBy('parentId').execute();
+  const has = new Set(kids.map((k) => String(k.parentId)));
   return rows.map((r) => ({ ...r, hasChildren: has.has(String(r.id)) }));
 }

@@ -1,20 +1,22 @@
 // Users to and from Excel (exceljs): export of the filtered list, a template, and import that
 // creates (or with isCovered=1 also updates) accounts by department, role and post NAMES.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { nextId } from '../../db/ids.ts';
 import { isId, Repo } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { ctxOf } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
-import { fileField } from '../../http/uploads.ts';
+import { checkXlsx, readImportFile, type ImportLimits } from '../../http/xlsx-guard.ts';
 import { hashPassword, md5 } from '../auth/password.ts';
 import type { ModuleDeps } from '../index.ts';
 import { MSG } from './messages.ts';
 import { likeContains } from '../../db/like.ts';
+import type { TypedApp } from '../../http/contract.ts';
 
 const COLUMNS = [
   { key: 'account', zh: '账号', en: 'Account', width: 16 },
@@ -44,14 +46,16 @@ function sheet(lang: 'zh' | 'en') {
   return { book, ws };
 }
 
-export async function userExcelRoutes(app: FastifyInstance, { db, menus }: ModuleDeps) {
+export async function userExcelRoutes(app: TypedApp, { db, menus, config }: ModuleDeps) {
+  const limits: ImportLimits = { maxBytes: config.importMaxBytes, maxUncompressedBytes: config.importMaxUncompressedBytes, maxRows: config.importMaxRows };
   /** the users as the user list reads them: the caller's tenant, narrowed by the data scope of resource "user" */
   const users = new Repo(db, { table: 'blade_user', tenant: true, dataScope: 'user', columns: {} });
   const names = async (tenantId: string) => {
+    const tenant = scoped(db, tenantId);
     const [d, r, p] = await Promise.all([
-      db.selectFrom('bladeDept').select(['id', 'deptName as name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute(),
-      db.selectFrom('bladeRole').select(['id', 'roleName as name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute(),
-      db.selectFrom('bladePost').select(['id', 'postName as name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute(),
+      tenant.selectFrom('bladeDept').select(['id', 'deptName as name']).where('isDeleted', '=', 0).execute(),
+      tenant.selectFrom('bladeRole').select(['id', 'roleName as name']).where('isDeleted', '=', 0).execute(),
+      tenant.selectFrom('bladePost').select(['id', 'postName as name']).where('isDeleted', '=', 0).execute(),
     ]);
     const map = (rows: { id: unknown; name: unknown }[]) => ({ byId: new Map(rows.map((x) => [String(x.id), String(x.name)])), byName: new Map(rows.map((x) => [String(x.name), String(x.id)])) });
     return { dept: map(d), role: map(r), post: map(p) };
@@ -62,7 +66,7 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
     config: { permission: 'user_export', file: { detail: '/api/blade-system/user/list' } },
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    const q = req.query as { account?: string; realName?: string };
+    const q = req.query;
     let qb = (await users.scoped(ctx)).where('status', '<>', 2).orderBy('account').limit(100_000);
     if (q.account) qb = qb.where('account', 'ilike', likeContains(q.account));
     if (q.realName) qb = qb.where('realName', 'ilike', likeContains(q.realName));
@@ -80,15 +84,16 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
     sendBook(reply, sheet(req.lang).book, req.lang === 'en' ? 'user-template.xlsx' : '用户导入模板.xlsx'));
 
   app.post('/api/blade-system/user/import-user', {
-    schema: { tags: ['system'], summary: 'Import users from xlsx (multipart file); isCovered=1 updates existing accounts, otherwise they are skipped. New accounts get the initial password. Answers {created, updated, skipped, errors}', querystring: z.object({ isCovered: z.enum(['0', '1']).optional() }).passthrough() },
+    schema: { tags: ['system'], summary: 'Import users from xlsx (multipart file); isCovered=1 updates existing accounts, otherwise they are skipped. New accounts get the initial password. Answers {created, updated, skipped, errors}. A file past IMPORT_MAX_BYTES (10 MB), IMPORT_MAX_UNCOMPRESSED_BYTES once unzipped (50 MB) or IMPORT_MAX_ROWS data rows (10,000) is refused with 400 and nothing is imported', querystring: z.object({ isCovered: z.enum(['0', '1']).optional() }).passthrough() },
     config: { permission: 'user_import' },
   }, async (req) => {
     const ctx = ctxOf(req);
-    const file = await fileField(req, 'file');
-    const buf = await file.toBuffer();
+    const { file, buf } = await readImportFile(req, 'file', limits);
+    if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(400, MSG.importBadFile);
+    // sizes and rows checked on the zip itself, before exceljs inflates and parses it
+    await checkXlsx(buf, limits, new ApiError(400, MSG.importBadFile));
     const book = new ExcelJS.Workbook();
     try {
-      if (!/\.xlsx$/i.test(file.filename)) throw new Error('not xlsx');
       await book.xlsx.load(buf as unknown as ArrayBuffer);
     } catch {
       throw new ApiError(400, MSG.importBadFile);
@@ -103,9 +108,10 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
       if (c) col.set(c.key, i);
     });
     if (!col.has('account') || !col.has('realName')) throw new ApiError(400, MSG.importBadFile);
-    const covered = (req.query as { isCovered?: string }).isCovered === '1';
+    const covered = req.query.isCovered === '1';
     const n = await names(ctx.tenantId);
-    const param = await db.selectFrom('bladeParam').select('paramValue').where('tenantId', '=', ctx.tenantId).where('paramKey', '=', 'account.initPassword').where('isDeleted', '=', 0).executeTakeFirst();
+    const tenant = scoped(db, ctx.tenantId);
+    const param = await tenant.selectFrom('bladeParam').select('paramValue').where('paramKey', '=', 'account.initPassword').where('isDeleted', '=', 0).executeTakeFirst();
     const initial = await hashPassword(md5(String(param?.paramValue ?? '123456')));
     const result = { created: 0, updated: 0, skipped: 0, errors: [] as string[] };
     const ids = (m: Map<string, string>, v: string, what: string) => {
@@ -117,7 +123,10 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
       }
       return out.join(',');
     };
-    for (let r = 2; r <= ws.rowCount && r <= 10_001; r++) {
+    // the rows present (checkXlsx capped their number), not 2..rowCount: a lone row numbered 1,000,000 is one row
+    const present: number[] = [];
+    ws.eachRow((_, r) => { if (r > 1) present.push(r); });
+    for (const r of present) {
       const row = ws.getRow(r);
       const cell = (k: string) => { const i = col.get(k); const v = i ? row.getCell(i).value : null; return String((v && typeof v === 'object' && 'text' in v ? v.text : v) ?? '').trim(); };
       const account = cell('account');
@@ -133,13 +142,13 @@ export async function userExcelRoutes(app: FastifyInstance, { db, menus }: Modul
           sex: Number(Object.entries(SEX).find(([, v]) => v === sexText)?.[0] ?? 3),
           deptId: ids(n.dept.byName, cell('deptName'), '部门'), roleId: ids(n.role.byName, cell('roleName'), '角色'), postId: ids(n.post.byName, cell('postName'), '岗位'),
         };
-        const existing = await db.selectFrom('bladeUser').select('id').where('tenantId', '=', ctx.tenantId).where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
+        const existing = await tenant.selectFrom('bladeUser').select('id').where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
         if (existing) {
           if (!covered) { result.skipped++; continue; }
-          await db.updateTable('bladeUser').set({ ...values, updateUser: ctx.userId, updateTime: sql`now()` }).where('id', '=', String(existing.id)).execute();
+          await tenant.updateTable('bladeUser').set({ ...values, updateUser: ctx.userId, updateTime: sql`now()` }).where('id', '=', String(existing.id)).execute();
           result.updated++;
         } else {
-          await db.insertInto('bladeUser').values({ id: nextId(), tenantId: ctx.tenantId, account, password: initial, ...values, createUser: ctx.userId, createDept: ctx.deptId.split(',').find(isId) ?? null }).execute();
+          await tenant.insertInto('bladeUser').values({ id: nextId(), tenantId: ctx.tenantId, account, password: initial, ...values, createUser: ctx.userId, createDept: ctx.deptId.split(',').find(isId) ?? null }).execute();
           result.created++;
         }
       } catch (e) {

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { scoped, tenantSql, TENANT } from '../../db/tenant-scope.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Row } from '../../db/repo.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -101,8 +102,8 @@ export class ServiceCaller {
   /** Calls the tenant's service config; answers its data or throws (after logging) an ApiError. */
   async call(caller: Caller, configId: string, query: Record<string, string>, depth = 0, seen: string[] = []): Promise<unknown> {
     if (depth > MAX_DEPTH || seen.includes(configId)) throw new ApiError(400, MSG.beforeLoop);
-    const config = await this.db.selectFrom('bladeThirdServiceConfig').selectAll()
-      .where('id', '=', configId).where('tenantId', '=', caller.tenantId).where('isDeleted', '=', 0).executeTakeFirst() as Row | undefined;
+    const config = await scoped(this.db, caller.tenantId).selectFrom('bladeThirdServiceConfig').selectAll()
+      .where('id', '=', configId).where('isDeleted', '=', 0).executeTakeFirst() as Row | undefined;
     if (!config) throw new ApiError(400, MSG.configMissing);
     if (Number(config.status) !== 1) throw new ApiError(400, MSG.configDisabled, { name: String(config.name) });
     switch (config.serviceType) {
@@ -140,7 +141,7 @@ export class ServiceCaller {
       }
       let datasource: DatasourceConfig | undefined;
       if (external) {
-        const ds = await this.db.selectFrom('bladeDatasource').selectAll().where('id', '=', String(config.dataSourceId)).where('tenantId', '=', caller.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+        const ds = await scoped(this.db, caller.tenantId).selectFrom('bladeDatasource').selectAll().where('id', '=', String(config.dataSourceId)).where('isDeleted', '=', 0).executeTakeFirst();
         if (!ds) throw new CallFailure(MSG.sqlDataSource);
         datasource = { id: String(ds.id), url: String(ds.url), username: ds.username as string | null, password: ds.password as string | null };
       }
@@ -332,14 +333,14 @@ export class ServiceCaller {
   }
 
   private async app(caller: Caller, id: string): Promise<Row> {
-    const app = await this.db.selectFrom('bladeThirdServiceAuth').selectAll().where('id', '=', id).where('tenantId', '=', caller.tenantId).where('isDeleted', '=', 0).executeTakeFirst() as Row | undefined;
+    const app = await scoped(this.db, caller.tenantId).selectFrom('bladeThirdServiceAuth').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst() as Row | undefined;
     if (!app) throw new ApiError(400, MSG.authMissing);
     if (Number(app.status) !== 1) throw new ApiError(400, MSG.appDisabled, { name: String(app.name) });
     return app;
   }
 
   private params(caller: Caller, configId: string): Promise<Row[]> {
-    return this.db.selectFrom('bladeThirdServiceParams').selectAll().where('tenantId', '=', caller.tenantId).where('thirdServiceId', '=', configId)
+    return scoped(this.db, caller.tenantId).selectFrom('bladeThirdServiceParams').selectAll().where('thirdServiceId', '=', configId)
       .where('isDeleted', '=', 0).where('status', '=', 1).orderBy('sort').orderBy('id').execute() as Promise<Row[]>;
   }
 
@@ -349,28 +350,28 @@ export class ServiceCaller {
 
   // ---------------------------------------------------------------- cache
   private async cached(tenantId: string, kind: string, ownerId: string, key: string): Promise<unknown> {
-    const r = await sql<{ value: string }>`select value from blade_third_service_cache
-      where tenant_id = ${tenantId} and kind = ${kind} and owner_id = ${ownerId} and cache_key = ${key} and expires_at > now()`.execute(this.db);
+    const r = await tenantSql<{ value: string }>`select value from blade_third_service_cache
+      where tenant_id = ${TENANT} and kind = ${kind} and owner_id = ${ownerId} and cache_key = ${key} and expires_at > now()`.execute(scoped(this.db, tenantId));
     return r.rows[0] ? JSON.parse(r.rows[0].value) : undefined;
   }
 
   private async store(tenantId: string, kind: string, ownerId: string, key: string, value: unknown, seconds: number) {
-    await sql`insert into blade_third_service_cache (tenant_id, kind, owner_id, cache_key, value, expires_at)
-      values (${tenantId}, ${kind}, ${ownerId}, ${key}, ${JSON.stringify(value ?? null)}, now() + make_interval(secs => ${seconds}))
-      on conflict (tenant_id, kind, owner_id, cache_key) do update set value = excluded.value, expires_at = excluded.expires_at, create_time = now()`.execute(this.db);
+    await tenantSql`insert into blade_third_service_cache (tenant_id, kind, owner_id, cache_key, value, expires_at)
+      values (${TENANT}, ${kind}, ${ownerId}, ${key}, ${JSON.stringify(value ?? null)}, now() + make_interval(secs => ${seconds}))
+      on conflict (tenant_id, kind, owner_id, cache_key) do update set value = excluded.value, expires_at = excluded.expires_at, create_time = now()`.execute(scoped(this.db, tenantId));
   }
 
   async clearCache(tenantId: string, kind: 'auth' | 'config', ownerIds: string[]) {
     if (!ownerIds.length) return;
-    await this.db.deleteFrom('bladeThirdServiceCache').where('tenantId', '=', tenantId).where('kind', '=', kind).where('ownerId', 'in', ownerIds).execute();
+    await scoped(this.db, tenantId).deleteFrom('bladeThirdServiceCache').where('kind', '=', kind).where('ownerId', 'in', ownerIds).execute();
   }
 
   /** Token state of oauth2 apps: when the cached token was fetched and until when it is kept. */
   async tokenState(tenantId: string, appIds: string[]): Promise<Map<string, { fetchedAt: string; expiresAt: string; token: string }>> {
     const out = new Map<string, { fetchedAt: string; expiresAt: string; token: string }>();
     if (!appIds.length) return out;
-    const rows = await this.db.selectFrom('bladeThirdServiceCache').select(['ownerId', 'cacheKey', 'value', 'createTime', 'expiresAt'])
-      .where('tenantId', '=', tenantId).where('kind', '=', 'auth').where('ownerId', 'in', appIds).where('expiresAt', '>', sql<Date>`now()`).execute();
+    const rows = await scoped(this.db, tenantId).selectFrom('bladeThirdServiceCache').select(['ownerId', 'cacheKey', 'value', 'createTime', 'expiresAt'])
+      .where('kind', '=', 'auth').where('ownerId', 'in', appIds).where('expiresAt', '>', sql<string>`now()`).execute();
     for (const r of rows) {
       const token = text(pick(JSON.parse(String(r.value)), String(r.cacheKey)));
       out.set(String(r.ownerId), { fetchedAt: String(r.createTime), expiresAt: String(r.expiresAt), token: token.length > 10 ? token.slice(0, 6) + '…' + token.slice(-4) : '******' });

@@ -6,12 +6,14 @@
 //   /api/thirdService/callService/callApi   the real call; /api/thirdService/thirdApiLog the call log (path not
 //                                           shown by the spec, placed here)
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { isId, parseIds, Repo, type Ctx, type Row } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { formatDateTime } from '../../db/time.ts';
 import { me } from '../../http/auth.ts';
+import type { TypedApp } from '../../http/contract.ts';
 import { ctxOf, idQuery, idsQuery, listQuery, zOptId } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -53,23 +55,23 @@ interface EntityDef {
 }
 
 /** list / detail / submit / remove of a tenant's table, opened by the buttons of one or more screens. */
-function entity(app: FastifyInstance, db: ModuleDeps['db'], def: EntityDef): Repo {
+function entity(app: TypedApp, db: ModuleDeps['db'], def: EntityDef): Repo {
   const repo = new Repo(db, { table: def.table, tenant: true, columns: def.columns, defaultOrder: def.defaultOrder });
   const codes = (suffix: string) => def.codes.map((c) => `${c}_${suffix}`);
   app.get(`${def.base}/list`, { schema: { tags: [TAG], summary: `${def.summary}: paged list with BladeX filters`, querystring: listQuery }, config: { permission: [...codes('view'), ...def.codes] } }, async (req) => {
     const ctx = ctxOf(req);
-    const page = await repo.page(ctx, req.query as Record<string, unknown>, def.narrow?.(req.query as Record<string, unknown>));
+    const page = await repo.page(ctx, req.query, def.narrow?.(req.query));
     return ok(def.decorate ? { ...page, records: await def.decorate(ctx, page.records) } : page);
   });
   app.get(`${def.base}/detail`, { schema: { tags: [TAG], summary: `${def.summary}: one row by id (data null when missing)`, querystring: idQuery }, config: { permission: [...codes('view'), ...def.codes] } }, async (req) => {
     const ctx = ctxOf(req);
-    const row = await repo.detail(ctx, (req.query as { id?: string }).id);
+    const row = await repo.detail(ctx, req.query.id);
     return ok(row && def.decorate ? (await def.decorate(ctx, [row]))[0] : row);
   });
   if (def.readOnly || !def.body) return repo;
   app.post(`${def.base}/submit`, { schema: { tags: [TAG], summary: `${def.summary}: insert (no id) or update (id)`, body: def.body }, config: { permission: [...codes('add'), ...codes('edit')] } }, async (req) => {
     const ctx = ctxOf(req);
-    const e = { ...(req.body as Row) };
+    const e: Row = { ...req.body };
     const held = await app.permissionsOf(me(req));
     if (!codes(e.id ? 'edit' : 'add').some((c) => held.has(c))) throw new ApiError(403, 'forbidden');
     await def.beforeSave?.(ctx, e);
@@ -79,7 +81,7 @@ function entity(app: FastifyInstance, db: ModuleDeps['db'], def: EntityDef): Rep
   });
   app.post(`${def.base}/remove`, { schema: { tags: [TAG], summary: `${def.summary}: remove rows by ids=1,2`, querystring: idsQuery }, config: { permission: codes('delete') } }, async (req) => {
     const ctx = ctxOf(req);
-    const ids = parseIds((req.query as { ids?: string }).ids);
+    const ids = parseIds(req.query.ids);
     await repo.remove(ctx, ids);
     await def.afterRemove?.(ctx, ids);
     return ok(true);
@@ -98,14 +100,14 @@ const safeEqual = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress, userSql }: ModuleDeps) {
+export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSql }: ModuleDeps) {
   const caller = new ServiceCaller(db, egress, userSql);
 
   // ---- internal services a config can name (className) ----
   caller.register({
     name: 'currentUser', description: '当前用户信息（账号、姓名、租户、部门、角色） / The calling user (account, name, tenant, department, roles)',
     run: async (c) => {
-      const u = await db.selectFrom('bladeUser').select(['id', 'account', 'realName', 'name', 'email', 'phone', 'deptId', 'roleId', 'postId']).where('id', '=', c.userId).where('tenantId', '=', c.tenantId).executeTakeFirst();
+      const u = await scoped(db, c.tenantId).selectFrom('bladeUser').select(['id', 'account', 'realName', 'name', 'email', 'phone', 'deptId', 'roleId', 'postId']).where('id', '=', c.userId).executeTakeFirst();
       return { userId: c.userId, tenantId: c.tenantId, account: c.account, realName: u?.realName ?? c.realName, name: u?.name ?? '', email: u?.email ?? '', phone: u?.phone ?? '', deptId: c.deptId, roleId: c.roleIds.join(','), roleName: c.roleName, postId: u?.postId ?? '' };
     },
   });
@@ -118,7 +120,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
   });
   caller.register({
     name: 'tenantInfo', description: '当前租户信息（名称、联系人、域名、到期时间） / The calling tenant (name, contact, domain, expiry)',
-    run: async (c) => (await db.selectFrom('bladeTenant').select(['tenantId', 'tenantName', 'linkman', 'contactNumber', 'domainUrl', 'expireTime']).where('tenantId', '=', c.tenantId).where('isDeleted', '=', 0).executeTakeFirst()) ?? null,
+    run: async (c) => (await scoped(db, c.tenantId).selectFrom('bladeTenant').select(['tenantId', 'tenantName', 'linkman', 'contactNumber', 'domainUrl', 'expireTime']).where('isDeleted', '=', 0).executeTakeFirst()) ?? null,
   });
 
   // ---- service apps: the rows of thirdServiceAuth (screens 服务应用 and 服务认证) ----
@@ -159,7 +161,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     config: { permission: appCodes },
   }, async (r) => {
     let qb = apps.select(ctxOf(r)).clearSelect().select(['id', 'name', 'authType', 'status']).orderBy('id', 'desc');
-    const s = (r.query as { status?: string }).status;
+    const s = r.query.status;
     if (s === '0' || s === '1') qb = qb.where('status', '=', Number(s));
     return ok(await qb.execute());
   });
@@ -168,7 +170,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     config: { permission: ['thirdAuth_token'] },
   }, async (r) => {
     const ctx = ctxOf(r);
-    const id = (r.query as { id?: string }).id;
+    const id = r.query.id;
     if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'id' });
     const row = await apps.detail(ctx, id);
     if (!row) throw new ApiError(400, MSG.authMissing);
@@ -181,7 +183,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     schema: { tags: [TAG], summary: 'Placed here (not shown by the spec): forget the cached tokens of service apps (ids)', querystring: idsQuery },
     config: { permission: ['thirdAuth_token'] },
   }, async (r) => {
-    await caller.clearCache(ctxOf(r).tenantId, 'auth', parseIds((r.query as { ids?: string }).ids));
+    await caller.clearCache(ctxOf(r).tenantId, 'auth', parseIds(r.query.ids));
     return ok(true);
   });
 
@@ -220,7 +222,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
         if (!e.dataSourceId) throw new ApiError(400, MSG.dataSourceId);
         if (e.dataSourceId === 'master') {
           if (ctx.tenantId !== ADMIN_TENANT) throw new ApiError(403, MSG.sqlPlatformOnly);
-        } else if (!isIdLike(e.dataSourceId) || !(await db.selectFrom('bladeDatasource').select('id').where('id', '=', String(e.dataSourceId)).where('tenantId', '=', ctx.tenantId).where('isDeleted', '=', 0).executeTakeFirst())) {
+        } else if (!isIdLike(e.dataSourceId) || !(await scoped(db, ctx.tenantId).selectFrom('bladeDatasource').select('id').where('id', '=', String(e.dataSourceId)).where('isDeleted', '=', 0).executeTakeFirst())) {
           throw new ApiError(400, MSG.sqlDataSource);
         }
         if (!e.sqlContent || !String(e.sqlContent).trim()) throw new ApiError(400, MSG.sqlContent);
@@ -253,8 +255,8 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     afterSave: (ctx, row) => caller.clearCache(ctx.tenantId, 'config', [String(row.id)]),
     afterRemove: async (ctx, ids) => {
       await caller.clearCache(ctx.tenantId, 'config', ids);
-      await db.updateTable('bladeThirdServiceParams').set({ isDeleted: 1, updateUser: ctx.userId || null, updateTime: sql`now()` })
-        .where('tenantId', '=', ctx.tenantId).where('thirdServiceId', 'in', ids).where('isDeleted', '=', 0).execute();
+      await scoped(db, ctx.tenantId).updateTable('bladeThirdServiceParams').set({ isDeleted: 1, updateUser: ctx.userId || null, updateTime: sql`now()` })
+        .where('thirdServiceId', 'in', ids).where('isDeleted', '=', 0).execute();
     },
   });
   app.get('/api/serviceConfig/thirdServiceConfig/listNoPage', {
@@ -262,7 +264,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     config: { permission: ['thirdConfig', 'thirdConfig_view'] },
   }, async (r) => {
     let qb = configs.select(ctxOf(r)).clearSelect().select(['id', 'name', 'serviceType', 'status']).orderBy('id', 'desc');
-    const s = (r.query as { status?: string }).status;
+    const s = r.query.status;
     if (s === '0' || s === '1') qb = qb.where('status', '=', Number(s));
     return ok(await qb.execute());
   });
@@ -305,7 +307,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     schema: { tags: [TAG], summary: 'All parameters of a service config (thirdServiceId) in call order: sort ascending, not paged', querystring: z.object({ thirdServiceId: z.string().max(19).optional() }).passthrough() },
     config: { permission: [...paramCodes, 'thirdConfig_view'] },
   }, async (r) => {
-    const id = (r.query as { thirdServiceId?: string }).thirdServiceId;
+    const id = r.query.thirdServiceId;
     let qb = params.select(ctxOf(r));
     if (id !== undefined && id !== '') {
       if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'thirdServiceId' });
@@ -328,7 +330,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
       validStartDate: zTime, validEntDate: zTime, status, description: text(500),
     }),
     beforeSave: async (ctx, e) => {
-      let q = db.selectFrom('bladeThirdOauthApp').select('id').where('tenantId', '=', ctx.tenantId).where('appId', '=', String(e.appId)).where('isDeleted', '=', 0);
+      let q = scoped(db, ctx.tenantId).selectFrom('bladeThirdOauthApp').select('id').where('appId', '=', String(e.appId)).where('isDeleted', '=', 0);
       if (e.id) q = q.where('id', '<>', String(e.id));
       if (await q.executeTakeFirst()) throw new ApiError(400, MSG.oauthAppIdTaken);
       const at = (v: unknown) => (v ? Date.parse(String(v).replace(' ', 'T')) : NaN);
@@ -341,7 +343,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     config: { permission: ['thirdOauth', 'thirdOauth_view'] },
   }, async (r) => {
     let qb = oauth.select(ctxOf(r)).clearSelect().select(['id', 'name', 'appId', 'status']).orderBy('id', 'desc');
-    const s = (r.query as { status?: string }).status;
+    const s = r.query.status;
     if (s === '0' || s === '1') qb = qb.where('status', '=', Number(s));
     return ok(await qb.execute());
   });
@@ -353,7 +355,7 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
     const appSecret = String(p.appSecret ?? p.app_secret ?? '');
     if (!appId) throw new ApiError(400, MSG.oauthAppId);
     if (!appSecret) throw new ApiError(400, MSG.oauthAppSecret);
-    const row = await db.selectFrom('bladeThirdOauthApp').selectAll().where('tenantId', '=', tenantId).where('appId', '=', appId).where('isDeleted', '=', 0).executeTakeFirst();
+    const row = await scoped(db, tenantId).selectFrom('bladeThirdOauthApp').selectAll().where('appId', '=', appId).where('isDeleted', '=', 0).executeTakeFirst();
     if (!row || !safeEqual(String(row.appSecret), appSecret)) throw new ApiError(400, MSG.oauthRefused);
     const now = Date.now();
     const time = (v: unknown) => (v ? Date.parse(String(v).replace(' ', 'T')) : NaN);
@@ -376,8 +378,8 @@ export async function thirdpartyRoutes(app: FastifyInstance, { db, auth, egress,
       querystring: z.object({ serviceConfigId: z.string().max(19).optional() }).passthrough(),
     },
   }, async (r) => {
-    const q = r.query as Record<string, string | string[]>;
-    const id = q.serviceConfigId as string | undefined;
+    const q = r.query;
+    const id = q.serviceConfigId;
     if (!id) throw new ApiError(400, 'required', { field: 'serviceConfigId' });
     if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'serviceConfigId' });
     const vars: Record<string, string> = {};

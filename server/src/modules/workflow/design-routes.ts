@@ -3,33 +3,43 @@
 // categories), /api/blade-flow/* (models, deployments by upload, state, follow-up of running
 // processes, flow chart), /api/flowable/process/queryFlowModelDeploymentIdByKey, the flow
 // permission calls and flow logs, and supervision (督办) at /api/blade-workflow/supervision.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { wfCategoryModel, wfFlowPermissionDiyModel } from '@campus/schema';
+import { dynamic } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
-import { isId, parseIds, Repo, type Row } from '../../db/repo.ts';
-import { ctxOf, resource, zOptId } from '../../http/crud.ts';
+import { isId, parseIds, Repo, textOrNull, type Row } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
+import type { TypedApp } from '../../http/contract.ts';
+import { ctxOf, listQuery, resource, zOptId } from '../../http/crud.ts';
+import { modelResource } from '../../http/model-resource.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
+import { checkParent } from '../system/tree.ts';
 import { assertFilePart } from '../../http/uploads.ts';
 import { parseBpmn } from './engine/index.ts';
 import { adminGuard, tenantInstances } from './ops-routes.ts';
-import { modelView, startableKeys } from './process-routes.ts';
+import { modelView, modelViewQuery, startableKeys, zLooseText } from './process-routes.ts';
 import { actorOf, checkFormPatterns, DEFAULT_BUTTON_NAMES, MSG, parseJson, say, UNCLAIMED, WorkflowService, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const D = '/api/blade-workflow/design';
 const F = '/api/blade-flow';
 const TAG = 'workflow-design';
-const pageQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const zText = (max: number) => z.string().max(max).optional().nullable();
 const zJsonText = z.union([z.string().max(2_000_000), z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional().nullable()
   .transform((v) => (v === undefined || v === null || typeof v === 'string' ? v : JSON.stringify(v)));
-const idsOf = (req: FastifyRequest): string[] => {
-  const b = (req.body ?? {}) as Values;
-  const q = req.query as Values;
-  const raw = q.ids ?? b.ids ?? b.data ?? b.id;
+/** An id as JSON or a form sends it. */
+const zKey = z.union([z.string(), z.number()]);
+/** Ids as a comma list, one id or an array. */
+const zIds = z.union([zKey, z.array(zKey)]).optional();
+/** The rows a call acts on: ids in the query (?ids=1,2, or repeated), or in the body as ids, data or id. */
+const idsQuery = z.looseObject({ ids: z.union([z.string(), z.array(z.string())]).optional() });
+const idsBody = z.looseObject({ ids: zIds, data: zIds, id: zIds });
+const idsOf = (q: z.output<typeof idsQuery>, b: z.output<typeof idsBody> | null | undefined): string[] => {
+  const raw = q.ids ?? b?.ids ?? b?.data ?? b?.id;
   return parseIds(Array.isArray(raw) ? raw.join(',') : raw);
 };
 
@@ -40,7 +50,7 @@ const modelBody = z.object({
   modelType: z.coerce.number().int().min(0).max(9).optional(), settings: zJsonText,
 });
 
-export async function designRoutes(parent: FastifyInstance, wf: WorkflowService): Promise<void> {
+export async function designRoutes(parent: TypedApp, wf: WorkflowService): Promise<void> {
   const { db, engine } = wf;
 
   // readable by everyone of the tenant: the category tree (start page) and the flow permission of a model
@@ -54,15 +64,15 @@ export async function designRoutes(parent: FastifyInstance, wf: WorkflowService)
     return ok(roots);
   });
   parent.get('/api/flowPermissionConfig/flowPermissionConfig/currentUserPermission', {
-    schema: { tags: [TAG], summary: 'What the caller may do with a model (modelId): canStart (model scope), canDesign (administrator or design codes)', querystring: z.object({ modelId: z.string().optional() }).passthrough() },
+    schema: { tags: [TAG], summary: 'What the caller may do with a model (modelId): canStart (model scope), canDesign (administrator or design codes)', querystring: z.looseObject({ modelId: z.string().optional() }) },
   }, async (req) => {
     const a = actorOf(req);
-    const id = (req.query as Values).modelId;
+    const id = req.query.modelId;
     if (!isId(id)) throw new ApiError(400, 'required', { field: 'modelId' });
-    const m = await db.selectFrom('wfModel').selectAll().where('id', '=', id).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    const m = await scoped(db, a.tenantId).selectFrom('wfModel').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
     if (!m) throw new ApiError(404, MSG.modelMissing);
     const codes = await req.server.permissionsOf(a.user);
-    const diy = await db.selectFrom('wfFlowPermissionDiy').selectAll().where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0)
+    const diy = await scoped(db, a.tenantId).selectFrom('wfFlowPermissionDiy').selectAll().where('isDeleted', '=', 0)
       .where((eb) => eb.or([eb('modelId', '=', id), eb('modelKey', '=', String(m.modelKey))])).execute();
     const mine = new Set([a.userId, ...a.groups]);
     const listed = (v: unknown) => String(v ?? '').split(',').some((x) => mine.has(x.trim()));
@@ -94,34 +104,34 @@ export async function designRoutes(parent: FastifyInstance, wf: WorkflowService)
     const a = actorOf(req);
     return (qb: ReturnType<Repo['select']>) => (a.admin ? qb : qb.where((eb) => eb.or([eb('createUser', '=', a.userId), sql<boolean>`${a.userId} = any(string_to_array(receivers, ','))`])));
   };
-  parent.get(`${S}/list`, { schema: { tags: [TAG], summary: '督办 list (supervision; base path placed here as the spec shows none): paged; filters defKey, defName, instId, nodeKey, status', querystring: pageQuery } }, async (req) => {
-    const page = await sup.page(ctxOf(req), req.query as Values, supNarrow(req));
+  parent.get(`${S}/list`, { schema: { tags: [TAG], summary: '督办 list (supervision; base path placed here as the spec shows none): paged; filters defKey, defName, instId, nodeKey, status', querystring: listQuery } }, async (req) => {
+    const page = await sup.page(ctxOf(req), req.query, supNarrow(req));
     return ok({ ...page, records: await withReceiverNames(wf, actorOf(req).tenantId, page.records) });
   });
-  parent.get(`${S}/detail`, { schema: { tags: [TAG], summary: '督办 detail (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => {
-    const id = (req.query as Values).id;
+  parent.get(`${S}/detail`, { schema: { tags: [TAG], summary: '督办 detail (id)', querystring: z.looseObject({ id: z.string().optional() }) } }, async (req) => {
+    const id = req.query.id;
     if (!isId(id)) return ok(null);
     const row = await supNarrow(req)(sup.select(ctxOf(req))).where('id', '=', id).executeTakeFirst();
     return ok(row ? (await withReceiverNames(wf, actorOf(req).tenantId, [row]))[0] : null);
   });
-  parent.post(`${S}/remove`, { schema: { tags: [TAG], summary: '督办 remove (ids): stops the reminders (status 4)', querystring: z.object({ ids: z.string().optional() }).passthrough() } }, async (req) => {
+  parent.post(`${S}/remove`, { schema: { tags: [TAG], summary: '督办 remove (ids): stops the reminders (status 4)', querystring: idsQuery, body: idsBody.nullish() } }, async (req) => {
     const a = actorOf(req);
-    const ids = idsOf(req);
-    let qb = db.updateTable('wfSupervision').set({ isDeleted: 1, status: 4, updateTime: sql`now()` }).where('tenantId', '=', a.tenantId).where('id', 'in', ids);
+    const ids = idsOf(req.query, req.body);
+    let qb = scoped(db, a.tenantId).updateTable('wfSupervision').set({ isDeleted: 1, status: 4, updateTime: sql`now()` }).where('id', 'in', ids);
     if (!a.admin) qb = qb.where('createUser', '=', a.userId);
     await qb.execute();
-    await db.deleteFrom('wfTimer').where('kind', '=', 'supervision').where('supervisionId', 'in', ids).where('tenantId', '=', a.tenantId).execute();
+    await scoped(db, a.tenantId).deleteFrom('wfTimer').where('kind', '=', 'supervision').where('supervisionId', 'in', ids).execute();
     return ok(true);
   });
-  const supBody = z.object({
+  const supBody = z.looseObject({
     id: zOptId, instId: z.union([z.string(), z.number()]).transform(String).optional(), nodeKey: z.string().max(255).optional(),
     awaitTime: z.coerce.number().int().min(1), timeCount: z.coerce.number().int().min(1), maxCount: z.coerce.number().int().min(1),
     timeUnit: z.enum(['hour', 'minutes', 'seconds']), receivers: z.union([z.string().min(1).max(5000), z.array(z.string()).min(1)]),
     receiverNames: zText(5000), context: zText(5000), defKey: zText(255), defName: zText(255), instName: zText(255), taskId: zOptId, nodeName: zText(255),
-  }).passthrough();
+  });
   parent.post(`${S}/submit`, { schema: { tags: [TAG], summary: '督办 add (instId, nodeKey, awaitTime, timeCount, timeUnit hour|minutes|seconds, receivers, maxCount, context; each count at least 1) or update (id: timing, receivers, context)', body: supBody } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as z.infer<typeof supBody>;
+    const b = req.body;
     const receivers = (Array.isArray(b.receivers) ? b.receivers : b.receivers.split(',')).map((s) => s.trim()).filter(Boolean);
     if (b.id) {
       const row = await sup.select(ctxOf(req)).where('id', '=', b.id).executeTakeFirst();
@@ -149,11 +159,11 @@ export async function designRoutes(parent: FastifyInstance, wf: WorkflowService)
     body: z.object({ id: zOptId, instId: z.union([z.string(), z.number()]).transform(String).refine(isId, 'instId'), taskId: zOptId, nodeName: zText(255), action: z.string().min(1).max(32), userId: zText(64), content: zText(5000) }),
     beforeSave: async (ctx, entity) => { await wf.instance(ctx.tenantId, entity.instId); },
   });
-  parent.get('/api/blade-wfFlowLog/wfFlowLog/getLogsByInstId', { schema: { tags: [TAG], summary: 'Flow log of an instance (instId), oldest first', querystring: z.object({ instId: z.string().optional() }).passthrough() } }, async (req) => {
+  parent.get('/api/blade-wfFlowLog/wfFlowLog/getLogsByInstId', { schema: { tags: [TAG], summary: 'Flow log of an instance (instId), oldest first', querystring: z.looseObject({ instId: z.string().optional() }) } }, async (req) => {
     const a = actorOf(req);
-    const inst = await wf.instance(a.tenantId, (req.query as Values).instId);
+    const inst = await wf.instance(a.tenantId, req.query.instId);
     await wf.assertVisible(a, inst);
-    const rows = await db.selectFrom('wfFlowLog').selectAll().where('tenantId', '=', a.tenantId).where('instId', '=', String(inst.id)).where('isDeleted', '=', 0).orderBy('id').execute();
+    const rows = await scoped(db, a.tenantId).selectFrom('wfFlowLog').selectAll().where('instId', '=', String(inst.id)).where('isDeleted', '=', 0).orderBy('id').execute();
     const names = await wf.names(a.tenantId, rows.map((r) => r.userId as string | null));
     return ok(rows.map((r) => ({ ...r, userName: r.userId ? names.get(String(r.userId)) ?? r.userId : null })));
   });
@@ -168,7 +178,7 @@ async function withReceiverNames(wf: WorkflowService, tenantId: string, rows: Ro
 async function deployModel(wf: WorkflowService, req: FastifyRequest, id: unknown, tenantIds?: string[]): Promise<Row> {
   const a = actorOf(req);
   if (!isId(id)) throw new ApiError(400, 'required', { field: 'id' });
-  const m = await wf.db.selectFrom('wfModel').selectAll().where('id', '=', id).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+  const m = await scoped(wf.db, a.tenantId).selectFrom('wfModel').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
   if (!m) throw new ApiError(404, MSG.modelMissing);
   if (!m.xml) throw new ApiError(400, MSG.modelNoXml);
   const targets = a.tenantId === ADMIN_TENANT && tenantIds?.length ? tenantIds : [a.tenantId];
@@ -188,13 +198,13 @@ async function deployModel(wf: WorkflowService, req: FastifyRequest, id: unknown
   return { modelId: String(m.id), version, definitions: defs };
 }
 
-function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo): void {
+function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void {
   const { db } = wf;
   const models = new Repo(db, { table: 'wf_model', tenant: true, columns: MODEL_COLUMNS });
 
   // ---- models ----
-  const modelDetail = async (req: FastifyRequest) => {
-    const q = req.query as Values;
+  const modelDetailQuery = z.looseObject({ id: z.string().optional(), modelKey: z.string().optional() });
+  const modelDetail = async (req: FastifyRequest, q: z.output<typeof modelDetailQuery>) => {
     let qb = models.select(ctxOf(req));
     if (isId(q.id)) qb = qb.where('id', '=', q.id);
     else if (typeof q.modelKey === 'string' && q.modelKey) qb = qb.where('modelKey', '=', q.modelKey);
@@ -202,8 +212,7 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
     const m = await qb.executeTakeFirst();
     return ok(m ? { ...m, settings: parseJson<ModelSettings>(m.settings, {}) } : null);
   };
-  const modelSubmit = async (req: FastifyRequest) => {
-    const body = req.body as z.infer<typeof modelBody>;
+  const modelSubmit = async (req: FastifyRequest, body: z.output<typeof modelBody>) => {
     if (body.xml) await parseBpmn(body.xml); // refuse a diagram the engine cannot read before storing it
     // submit checks of type SQL meet the executor's parser when saved (and again when they run)
     const settings = typeof body.settings === 'string' && body.settings.trim().startsWith('{') ? parseJson<ModelSettings>(body.settings, {}) : {};
@@ -211,27 +220,30 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
     // '' clears the category: the column is a bigint
     return ok(await models.save(ctxOf(req), { ...body, categoryId: body.categoryId === '' ? null : body.categoryId }));
   };
+  const deployBody = z.looseObject({ id: zKey.optional(), modelId: zKey.optional(), tenantIds: z.union([z.string(), z.array(zKey)]).optional().catch(undefined) });
   for (const base of [`${D}/model`, `${F}/model`]) {
-    app.get(`${base}/list`, { schema: { tags: [TAG], summary: 'Process models; paged; filters modelKey, name, categoryId, modelType', querystring: pageQuery } },
-      async (req) => ok(await models.page(ctxOf(req), req.query as Values, undefined)));
-    app.get(`${base}/detail`, { schema: { tags: [TAG], summary: 'A model by id or modelKey (settings as an object)', querystring: z.object({ id: z.string().optional(), modelKey: z.string().optional() }).passthrough() } }, modelDetail);
-    app.post(`${base}/submit`, { onRequest: adminGuard(['wf_design_model_add', 'wf_design_model_edit', 'deployment_add']), schema: { tags: [TAG], summary: 'Add or update a model: modelKey, name, categoryId, icon, description, xml, formKey, formUrl, modelType, settings {assigneeRequired, hideComment, comment display, submitValidate[], submitAfter[]}', body: modelBody } }, modelSubmit);
-    app.post(`${base}/remove`, { onRequest: adminGuard(['wf_design_model_delete', 'deployment_delete']), schema: { tags: [TAG], summary: 'Remove models (ids); deployed definitions stay', querystring: z.object({ ids: z.string().optional() }).passthrough() } },
-      async (req) => ok((await models.remove(ctxOf(req), idsOf(req))) > 0));
-    app.post(`${base}/deploy`, { onRequest: adminGuard(['wf_design_model_add', 'wf_design_model_edit', 'deployment_add']), schema: { tags: [TAG], summary: 'Deploy a model: id (or modelId); the platform tenant may name tenantIds (comma separated)', body: z.object({}).passthrough() } }, async (req) => {
-      const b = req.body as Values;
+    app.get(`${base}/list`, { schema: { tags: [TAG], summary: 'Process models; paged; filters modelKey, name, categoryId, modelType', querystring: listQuery } },
+      async (req) => ok(await models.page(ctxOf(req), req.query, undefined)));
+    app.get(`${base}/detail`, { schema: { tags: [TAG], summary: 'A model by id or modelKey (settings as an object)', querystring: modelDetailQuery } }, (req) => modelDetail(req, req.query));
+    app.post(`${base}/submit`, { onRequest: adminGuard(['wf_design_model_add', 'wf_design_model_edit', 'deployment_add']), schema: { tags: [TAG], summary: 'Add or update a model: modelKey, name, categoryId, icon, description, xml, formKey, formUrl, modelType, settings {assigneeRequired, hideComment, comment display, submitValidate[], submitAfter[]}', body: modelBody } }, (req) => modelSubmit(req, req.body));
+    app.post(`${base}/remove`, { onRequest: adminGuard(['wf_design_model_delete', 'deployment_delete']), schema: { tags: [TAG], summary: 'Remove models (ids); deployed definitions stay', querystring: idsQuery, body: idsBody.nullish() } },
+      async (req) => ok((await models.remove(ctxOf(req), idsOf(req.query, req.body))) > 0));
+    app.post(`${base}/deploy`, { onRequest: adminGuard(['wf_design_model_add', 'wf_design_model_edit', 'deployment_add']), schema: { tags: [TAG], summary: 'Deploy a model: id (or modelId); the platform tenant may name tenantIds (comma separated)', body: deployBody } }, async (req) => {
+      const b = req.body;
       const tenantIds = typeof b.tenantIds === 'string' ? b.tenantIds.split(',').filter(Boolean) : Array.isArray(b.tenantIds) ? b.tenantIds.map(String) : undefined;
       return ok(await deployModel(wf, req, b.id ?? b.modelId, tenantIds));
     });
   }
+  // the rows (ids or id) and the new value of the one field a call changes
+  const changeBody = idsBody.extend({ categoryId: zKey.nullish(), icon: z.string().nullish() });
   const changeField = (path: string, field: 'categoryId' | 'icon', repo: 'wfModel' | 'wfForm', summary: string) =>
-    app.post(`${D}/${path}`, { onRequest: adminGuard(path.startsWith('form/') ? ['wf_design_form_edit'] : ['wf_design_model_edit']), schema: { tags: [TAG], summary, body: z.object({}).passthrough() } }, async (req) => {
+    app.post(`${D}/${path}`, { onRequest: adminGuard(path.startsWith('form/') ? ['wf_design_form_edit'] : ['wf_design_model_edit']), schema: { tags: [TAG], summary, querystring: idsQuery, body: changeBody } }, async (req) => {
       const a = actorOf(req);
-      const b = req.body as Values;
+      const b = req.body;
       const value = b[field] ?? null;
       if (field === 'categoryId' && value !== null && value !== '' && !isId(String(value))) throw new ApiError(400, 'invalid', { field });
-      const r = await db.updateTable(repo).set({ [field]: value === '' ? null : value, updateUser: a.userId, updateTime: sql`now()` })
-        .where('tenantId', '=', a.tenantId).where('id', 'in', idsOf(req)).where('isDeleted', '=', 0).executeTakeFirst();
+      const r = await scoped(db, a.tenantId).updateTable(repo).set({ [field]: value === '' ? null : value, updateUser: a.userId, updateTime: sql`now()` })
+        .where('id', 'in', idsOf(req.query, b)).where('isDeleted', '=', 0).executeTakeFirst();
       return ok(Number(r.numUpdatedRows) > 0);
     });
   changeField('model/changeCategory', 'categoryId', 'wfModel', 'Move models (ids or id) to categoryId');
@@ -240,8 +252,8 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
 
   // model scope: who may start a model
   const scopes = new Repo(db, { table: 'wf_model_scope', tenant: true, columns: { id: 'id', modelId: 'id', scopeType: 'string', val: 'string' } });
-  app.get(`${D}/model/scope/list`, { schema: { tags: [TAG], summary: 'Start scope rows of models; paged; filter modelId', querystring: pageQuery } },
-    async (req) => ok(await scopes.page(ctxOf(req), req.query as Values)));
+  app.get(`${D}/model/scope/list`, { schema: { tags: [TAG], summary: 'Start scope rows of models; paged; filter modelId', querystring: listQuery } },
+    async (req) => ok(await scopes.page(ctxOf(req), req.query)));
   const scopeInput = z.object({
     modelId: z.union([z.string(), z.number()]).transform(String).refine(isId, 'modelId'),
     scopes: z.array(z.object({ scopeType: z.enum(['all', 'user', 'role', 'dept']), val: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v.join(',') : v)) })).max(500),
@@ -255,30 +267,31 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
     const m = await models.select(ctxOf(req)).where('id', '=', modelId).executeTakeFirst();
     if (!m) throw new ApiError(404, MSG.modelMissing);
     await db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('wfModelScope').where('modelId', '=', modelId).where('tenantId', '=', a.tenantId).execute();
+      await scoped(tx, a.tenantId).deleteFrom('wfModelScope').where('modelId', '=', modelId).execute();
       for (const s of list) await tx.insertInto('wfModelScope').values({ id: nextId(), tenantId: a.tenantId, modelId, scopeType: s.scopeType, val: s.val, createUser: a.userId }).execute();
     });
     return ok(true);
   });
 
   // model history
+  const historyBody = z.looseObject({ id: zKey.optional() });
   const modelHistory = new Repo(db, { table: 'wf_model_history', tenant: true, columns: { id: 'id', modelId: 'id', version: 'number', createTime: 'date' }, defaultOrder: [{ field: 'version', dir: 'desc' }] });
-  app.get(`${D}/model/history/list`, { schema: { tags: [TAG], summary: 'Deployed versions of a model (modelId); paged', querystring: pageQuery } }, async (req) => ok(await modelHistory.page(ctxOf(req), req.query as Values)));
-  app.get(`${D}/model/history/detail`, { schema: { tags: [TAG], summary: 'One deployed version (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => ok(await modelHistory.detail(ctxOf(req), (req.query as Values).id)));
-  app.post(`${D}/model/history/setMainVersion`, { onRequest: adminGuard(['wf_design_model_edit']), schema: { tags: [TAG], summary: 'Make a deployed version (id of a history row) the model\'s main version again: its xml and settings return to the model and it is deployed anew', body: z.object({}).passthrough() } }, async (req) => {
+  app.get(`${D}/model/history/list`, { schema: { tags: [TAG], summary: 'Deployed versions of a model (modelId); paged', querystring: listQuery } }, async (req) => ok(await modelHistory.page(ctxOf(req), req.query)));
+  app.get(`${D}/model/history/detail`, { schema: { tags: [TAG], summary: 'One deployed version (id)', querystring: z.looseObject({ id: z.string().optional() }) } }, async (req) => ok(await modelHistory.detail(ctxOf(req), req.query.id)));
+  app.post(`${D}/model/history/setMainVersion`, { onRequest: adminGuard(['wf_design_model_edit']), schema: { tags: [TAG], summary: 'Make a deployed version (id of a history row) the model\'s main version again: its xml and settings return to the model and it is deployed anew', body: historyBody } }, async (req) => {
     const a = actorOf(req);
-    const h = await modelHistory.detail(ctxOf(req), (req.body as Values).id);
+    const h = await modelHistory.detail(ctxOf(req), req.body.id);
     if (!h) throw new ApiError(400, MSG.historyMissing);
-    await db.updateTable('wfModel').set({ xml: h.xml, settings: h.settings, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.modelId)).where('tenantId', '=', a.tenantId).execute();
+    await scoped(db, a.tenantId).updateTable('wfModel').set({ xml: textOrNull(h.xml), settings: textOrNull(h.settings), updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.modelId)).execute();
     return ok(await deployModel(wf, req, String(h.modelId)));
   });
 
   // ---- forms (with history) ----
   const forms = new Repo(db, { table: 'wf_form', tenant: true, columns: { id: 'id', formKey: 'string', name: 'string', categoryId: 'id', version: 'number', createTime: 'date' } });
   const formHistory = new Repo(db, { table: 'wf_form_history', tenant: true, columns: { id: 'id', formId: 'id', version: 'number', createTime: 'date' }, defaultOrder: [{ field: 'version', dir: 'desc' }] });
-  app.get(`${D}/form/list`, { schema: { tags: [TAG], summary: 'Forms; paged; filters formKey, name, categoryId', querystring: pageQuery } }, async (req) => ok(await forms.page(ctxOf(req), req.query as Values)));
-  app.get(`${D}/form/detail`, { schema: { tags: [TAG], summary: 'A form (id or formKey)', querystring: z.object({ id: z.string().optional(), formKey: z.string().optional() }).passthrough() } }, async (req) => {
-    const q = req.query as Values;
+  app.get(`${D}/form/list`, { schema: { tags: [TAG], summary: 'Forms; paged; filters formKey, name, categoryId', querystring: listQuery } }, async (req) => ok(await forms.page(ctxOf(req), req.query)));
+  app.get(`${D}/form/detail`, { schema: { tags: [TAG], summary: 'A form (id or formKey)', querystring: z.looseObject({ id: z.string().optional(), formKey: z.string().optional() }) } }, async (req) => {
+    const q = req.query;
     if (isId(q.id)) return ok(await forms.detail(ctxOf(req), q.id));
     if (typeof q.formKey === 'string' && q.formKey) return ok((await forms.select(ctxOf(req)).where('formKey', '=', q.formKey).executeTakeFirst()) ?? null);
     return ok(null);
@@ -288,33 +301,33 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   });
   app.post(`${D}/form/submit`, { onRequest: adminGuard(['wf_design_form_add', 'wf_design_form_edit']), schema: { tags: [TAG], summary: 'Add or update a form (formKey, name, categoryId, content: the designer option JSON, remark); every save of changed content is a new version in the history', body: formBody } }, async (req) => {
     const ctx = ctxOf(req);
-    const b = req.body as z.infer<typeof formBody>;
+    const b = req.body;
     checkFormPatterns(b.content);
     return ok(await db.transaction().execute(async (tx) => {
       const before = b.id ? await forms.select(ctx, tx).where('id', '=', b.id).executeTakeFirst() : undefined;
       const version = before ? Number(before.version) + (before.content !== b.content ? 1 : 0) : 1;
       const saved = await forms.save(ctx, { ...b, categoryId: b.categoryId === '' ? null : b.categoryId, version }, tx);
       if (!before || before.content !== b.content) {
-        await tx.insertInto('wfFormHistory').values({ id: nextId(), tenantId: ctx.tenantId, formId: String(saved.id), version, name: saved.name, content: saved.content, createUser: ctx.userId }).execute();
+        await tx.insertInto('wfFormHistory').values({ id: nextId(), tenantId: ctx.tenantId, formId: String(saved.id), version, name: textOrNull(saved.name), content: textOrNull(saved.content), createUser: ctx.userId }).execute();
       }
       return saved;
     }));
   });
-  app.post(`${D}/form/remove`, { onRequest: adminGuard(['wf_design_form_delete']), schema: { tags: [TAG], summary: 'Remove forms: ids in the query, or in the body as ids / data' } }, async (req) => ok((await forms.remove(ctxOf(req), idsOf(req))) > 0));
+  app.post(`${D}/form/remove`, { onRequest: adminGuard(['wf_design_form_delete']), schema: { tags: [TAG], summary: 'Remove forms: ids in the query, or in the body as ids / data', querystring: idsQuery, body: idsBody.nullish() } }, async (req) => ok((await forms.remove(ctxOf(req), idsOf(req.query, req.body))) > 0));
   app.get(`${D}/form/listType`, { schema: { tags: [TAG], summary: 'Form categories with their form counts [{categoryId, categoryName, count}] (uncategorised: categoryId null)' } }, async (req) => {
     const ctx = ctxOf(req);
-    const rows = await db.selectFrom('wfForm as f').leftJoin('wfCategory as c', 'c.id', 'f.categoryId').where('f.tenantId', '=', ctx.tenantId).where('f.isDeleted', '=', 0)
+    const rows = await scoped(db, ctx.tenantId).selectFrom('wfForm as f').leftJoin('wfCategory as c', 'c.id', 'f.categoryId').where('f.isDeleted', '=', 0)
       .select(['f.categoryId', 'c.name as categoryName', sql<string>`count(*)`.as('count')]).groupBy(['f.categoryId', 'c.name']).orderBy('c.name').execute();
     return ok(rows.map((r) => ({ categoryId: r.categoryId === null ? null : String(r.categoryId), categoryName: r.categoryName ?? null, count: Number(r.count) })));
   });
-  app.get(`${D}/form/history/list`, { schema: { tags: [TAG], summary: 'Versions of a form (formId); paged', querystring: pageQuery } }, async (req) => ok(await formHistory.page(ctxOf(req), req.query as Values)));
-  app.get(`${D}/form/history/detail`, { schema: { tags: [TAG], summary: 'One form version (id)', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => ok(await formHistory.detail(ctxOf(req), (req.query as Values).id)));
-  app.post(`${D}/form/history/setMainVersion`, { onRequest: adminGuard(['wf_design_form_edit']), schema: { tags: [TAG], summary: 'Make a form version (id of a history row) the form\'s content again', body: z.object({}).passthrough() } }, async (req) => {
+  app.get(`${D}/form/history/list`, { schema: { tags: [TAG], summary: 'Versions of a form (formId); paged', querystring: listQuery } }, async (req) => ok(await formHistory.page(ctxOf(req), req.query)));
+  app.get(`${D}/form/history/detail`, { schema: { tags: [TAG], summary: 'One form version (id)', querystring: z.looseObject({ id: z.string().optional() }) } }, async (req) => ok(await formHistory.detail(ctxOf(req), req.query.id)));
+  app.post(`${D}/form/history/setMainVersion`, { onRequest: adminGuard(['wf_design_form_edit']), schema: { tags: [TAG], summary: 'Make a form version (id of a history row) the form\'s content again', body: historyBody } }, async (req) => {
     const a = actorOf(req);
-    const h = await formHistory.detail(ctxOf(req), (req.body as Values).id);
+    const h = await formHistory.detail(ctxOf(req), req.body.id);
     if (!h) throw new ApiError(400, MSG.historyMissing);
     checkFormPatterns(h.content);
-    await db.updateTable('wfForm').set({ content: h.content, version: h.version, updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.formId)).where('tenantId', '=', a.tenantId).execute();
+    await scoped(db, a.tenantId).updateTable('wfForm').set({ content: textOrNull(h.content), version: Number(h.version), updateUser: a.userId, updateTime: sql`now()` }).where('id', '=', String(h.formId)).execute();
     return ok(true);
   });
 
@@ -340,18 +353,34 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
   }), async (ctx, e) => {
     // one row per engine button: the set renames, orders or hides the buttons the engine knows
     if (!Object.hasOwn(DEFAULT_BUTTON_NAMES, String(e.buttonKey))) throw new ApiError(400, MSG.buttonUnknown);
-    let q = db.selectFrom('wfButton').select('id').where('tenantId', '=', ctx.tenantId).where('buttonKey', '=', e.buttonKey as string).where('isDeleted', '=', 0);
+    let q = scoped(db, ctx.tenantId).selectFrom('wfButton').select('id').where('buttonKey', '=', e.buttonKey as string).where('isDeleted', '=', 0);
     if (e.id) q = q.where('id', '<>', e.id as string);
     if (await q.executeTakeFirst()) throw new ApiError(400, MSG.buttonTaken);
   });
-  resource(app, db, {
-    base: `${D}/category`, tag: TAG, table: 'wf_category', tenant: true, only: ['list', 'detail', 'submit', 'remove'], columns: categories.def.columns,
-    body: z.object({ id: zOptId, parentId: zOptId.transform((v) => v || '0'), name: z.string().trim().min(1).max(64), sort: z.coerce.number().int().optional() }),
+  modelResource(app, db, wfCategoryModel, {
+    tag: TAG,
+    // a category without a parent (left out, empty) is a root one; a parent is one of the tenant's
+    // categories and never the category itself or one below it
+    beforeSave: async (ctx, e) => {
+      e.parentId = e.parentId || '0';
+      if (e.sort === null) delete e.sort;
+      await checkParent(db, 'wfCategory', ctx.tenantId, e.id ? String(e.id) : undefined, String(e.parentId));
+    },
   });
-  resource(app, db, {
-    base: '/api/blade-flowPermissionDiy/flowPermissionDiy', tag: TAG, table: 'wf_flow_permission_diy', tenant: true,
-    columns: { id: 'id', modelId: 'id', modelKey: 'string', name: 'string', createTime: 'date' },
-    body: z.object({ id: zOptId, modelId: zOptId, modelKey: zText(255), name: zText(255), userIds: zText(5000), roleIds: zText(5000), deptIds: zText(5000) }),
+  // the model and the users, roles and departments it lists by id (a role may also go by its alias) are the tenant's own
+  const diyRefs = [['userIds', 'bladeUser'], ['roleIds', 'bladeRole'], ['deptIds', 'bladeDept']] as const;
+  modelResource(app, db, wfFlowPermissionDiyModel, {
+    tag: TAG,
+    beforeSave: async (ctx, e) => {
+      const sdb = scoped(db, ctx.tenantId);
+      if (e.modelId && !(await sdb.selectFrom('wfModel').select('id').where('id', '=', String(e.modelId)).where('isDeleted', '=', 0).executeTakeFirst())) throw new ApiError(400, MSG.modelMissing);
+      for (const [field, table] of diyRefs) {
+        const ids = [...new Set(String(e[field] ?? '').split(',').map((x) => x.trim()).filter(isId))];
+        if (!ids.length) continue;
+        const found = await dynamic(sdb).selectFrom(table).select('id').where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+        if (found.length < ids.length) throw new ApiError(400, 'invalid', { field });
+      }
+    },
   });
 }
 
@@ -359,12 +388,12 @@ function designCalls(app: FastifyInstance, wf: WorkflowService, categories: Repo
 const SET_MENUS = ['wf_form_theme', 'wf_form_variable', 'wf_form_default_values', 'wf_button'];
 const DEPLOYMENT_CODES = ['deployment', 'deployment_view', 'deployment_add', 'deployment_edit', 'deployment_delete'];
 
-function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
+function flowCalls(app: TypedApp, wf: WorkflowService): void {
   const { db, engine } = wf;
 
-  app.get(`${F}/manager/list`, { onRequest: adminGuard(DEPLOYMENT_CODES), schema: { tags: [TAG], summary: 'Deployed definitions of the tenant; paged; filters key (processDefinitionKey), category; latest=1 keeps the newest version of each key', querystring: pageQuery } }, async (req) => {
+  app.get(`${F}/manager/list`, { onRequest: adminGuard(DEPLOYMENT_CODES), schema: { tags: [TAG], summary: 'Deployed definitions of the tenant; paged; filters key (processDefinitionKey), category; latest=1 keeps the newest version of each key', querystring: listQuery } }, async (req) => {
     const a = actorOf(req);
-    const q = req.query as Values;
+    const q = req.query;
     const s = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
     const page = await engine.definitionList({
       tenantId: a.tenantId, key: s(q.key ?? q.processDefinitionKey), category: s(q.category), latestOnly: q.latest === '1',
@@ -381,9 +410,11 @@ function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
     });
   });
 
-  app.post(`${F}/manager/change-state`, { preHandler: adminGuard(['deployment_edit']), schema: { tags: [TAG], summary: 'Suspend or activate a definition: processId (or processDefinitionId), state suspend|active', body: z.object({}).passthrough() } }, async (req) => {
+  // each of these calls takes its parameters in the query or the body (the body wins)
+  const changeStateQuery = z.looseObject({ processId: z.string().optional(), processDefinitionId: z.string().optional(), state: z.string().optional() });
+  app.post(`${F}/manager/change-state`, { preHandler: adminGuard(['deployment_edit']), schema: { tags: [TAG], summary: 'Suspend or activate a definition: processId (or processDefinitionId), state suspend|active', querystring: changeStateQuery, body: changeStateQuery.extend({ processId: zKey.optional(), processDefinitionId: zKey.optional() }) } }, async (req) => {
     const a = actorOf(req);
-    const b = { ...(req.query as Values), ...((req.body ?? {}) as Values) };
+    const b = { ...req.query, ...req.body };
     const def = await wf.definition(a.tenantId, { id: b.processId ?? b.processDefinitionId });
     const suspend = b.state === 'suspend' || b.state === 'suspended';
     if (!suspend && b.state !== 'active') throw new ApiError(400, 'invalid', { field: 'state' });
@@ -426,38 +457,41 @@ function flowCalls(app: FastifyInstance, wf: WorkflowService): void {
     return ok(out);
   });
 
-  app.post(`${F}/manager/delete-deployment`, { preHandler: adminGuard(['deployment_delete']), schema: { tags: [TAG], summary: 'Delete deployments (deploymentIds, comma separated; or ids): refused while a process of it still runs; finished history stays', body: z.object({}).passthrough() } }, async (req) => {
+  const queryIds = z.union([z.string(), z.array(z.string())]).optional();
+  const deploymentQuery = z.looseObject({ deploymentIds: queryIds, deploymentId: queryIds, ids: queryIds });
+  app.post(`${F}/manager/delete-deployment`, { preHandler: adminGuard(['deployment_delete']), schema: { tags: [TAG], summary: 'Delete deployments (deploymentIds, comma separated; or ids): refused while a process of it still runs; finished history stays', querystring: deploymentQuery, body: z.looseObject({ deploymentIds: zIds, deploymentId: zIds, ids: zIds }) } }, async (req) => {
     const a = actorOf(req);
-    const b = { ...(req.query as Values), ...((req.body ?? {}) as Values) };
+    const b = { ...req.query, ...req.body };
     const ids = parseIds(b.deploymentIds ?? b.deploymentId ?? b.ids);
-    const defs = await db.selectFrom('wfDefinition').select('id').where('tenantId', '=', a.tenantId).where('deploymentId', 'in', ids).execute();
+    const defs = await scoped(db, a.tenantId).selectFrom('wfDefinition').select('id').where('deploymentId', 'in', ids).execute();
     const defIds = defs.map((d) => String(d.id));
     if (defIds.length) {
       const running = await db.selectFrom('wfInstance').select('id').where('definitionId', 'in', defIds).where('status', 'in', ['running', 'reject', 'recall']).limit(1).executeTakeFirst();
       if (running) throw new ApiError(400, MSG.deploymentBusy);
     }
     await db.transaction().execute(async (tx) => {
-      if (defIds.length) await tx.deleteFrom('wfDefinition').where('id', 'in', defIds).where('tenantId', '=', a.tenantId).execute();
-      await tx.deleteFrom('wfDeployment').where('id', 'in', ids).where('tenantId', '=', a.tenantId).execute();
+      if (defIds.length) await scoped(tx, a.tenantId).deleteFrom('wfDefinition').where('id', 'in', defIds).execute();
+      await scoped(tx, a.tenantId).deleteFrom('wfDeployment').where('id', 'in', ids).execute();
     });
     return ok(true);
   });
 
-  app.get(`${F}/follow/list`, { schema: { tags: [TAG], summary: 'Running processes of the tenant with their current nodes (流程跟踪); paged; filters processDefinitionName, processDefinitionKey, initiator, startTime', querystring: pageQuery } }, async (req) => {
+  app.get(`${F}/follow/list`, { schema: { tags: [TAG], summary: 'Running processes of the tenant with their current nodes (流程跟踪); paged; filters processDefinitionName, processDefinitionKey, initiator, startTime', querystring: listQuery } }, async (req) => {
     const a = actorOf(req);
-    const page = await tenantInstances(db, a.tenantId, req.query as Values, true);
+    const page = await tenantInstances(db, a.tenantId, req.query, true);
     return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
-  app.post(`${F}/follow/delete-process-instance`, { onRequest: adminGuard(['deployment_delete']), schema: { tags: [TAG], summary: 'Delete a running process: processInstanceId, deleteReason', body: z.object({}).passthrough() } }, async (req) => {
+  const deleteInstanceQuery = z.looseObject({ processInstanceId: z.string().optional(), deleteReason: zLooseText });
+  app.post(`${F}/follow/delete-process-instance`, { onRequest: adminGuard(['deployment_delete']), schema: { tags: [TAG], summary: 'Delete a running process: processInstanceId, deleteReason', querystring: deleteInstanceQuery, body: deleteInstanceQuery.extend({ processInstanceId: zKey.optional(), deleteReason: zLooseText }) } }, async (req) => {
     const a = actorOf(req);
-    const b = { ...(req.query as Values), ...((req.body ?? {}) as Values) };
+    const b = { ...req.query, ...req.body };
     const inst = await wf.instance(a.tenantId, b.processInstanceId);
-    return ok(await engine.deleteProcess(String(inst.id), a.userId, typeof b.deleteReason === 'string' ? b.deleteReason : undefined));
+    return ok(await engine.deleteProcess(String(inst.id), a.userId, b.deleteReason));
   });
-  app.get(`${F}/process/model-view`, { config: { file: { detail: '/api/blade-workflow/process/detail' } }, schema: { tags: [TAG], summary: 'Flow chart: xml and flow list of processInstanceId, or xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
-    async (req) => ok(await modelView(wf, req)));
-  app.get('/api/flowable/process/queryFlowModelDeploymentIdByKey', { schema: { tags: [TAG], summary: 'The deployment of the newest version of a key (key): {deploymentId, processDefinitionId, version}', querystring: z.object({ key: z.string().optional() }).passthrough() } }, async (req) => {
-    const def = await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).key });
+  app.get(`${F}/process/model-view`, { config: { file: { detail: '/api/blade-workflow/process/detail' } }, schema: { tags: [TAG], summary: 'Flow chart: xml and flow list of processInstanceId, or xml of processDefinitionId', querystring: modelViewQuery } },
+    async (req) => ok(await modelView(wf, req, req.query)));
+  app.get('/api/flowable/process/queryFlowModelDeploymentIdByKey', { schema: { tags: [TAG], summary: 'The deployment of the newest version of a key (key): {deploymentId, processDefinitionId, version}', querystring: z.looseObject({ key: z.string().optional() }) } }, async (req) => {
+    const def = await wf.definition(actorOf(req).tenantId, { key: req.query.key });
     return ok({ deploymentId: String(def.deploymentId), processDefinitionId: String(def.id), version: def.version });
   });
 }

@@ -1,9 +1,11 @@
 // The workflow module: one engine per server over the shared database, its HTTP calls (process,
 // ops, design, flow engine, supervision), type-3 approval messages for task events, a flow log
 // of every action, and the timer loop on the leader node.
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { nextId } from '../../db/ids.ts';
 import { leadership } from '../../db/leader.ts';
+import { scoped } from '../../db/tenant-scope.ts';
+import type { TypedApp } from '../../http/contract.ts';
 import type { ModuleDeps } from '../index.ts';
 import { MessageType } from '../message/service.ts';
 import { designRoutes } from './design-routes.ts';
@@ -29,6 +31,8 @@ const HANDLES_TASK = new Set(['completeTask', 'transferTask', 'delegateTask', 'r
   .map((p) => `/api/blade-workflow/process/${p}`));
 /** The detail page's call (taskId, processInsId). */
 const DETAIL_PATH = '/api/blade-workflow/process/detail';
+/** What those calls name (in the body of the task calls, the query of the detail page); checked as ids where read. */
+const NAMED = z.looseObject({ taskId: z.unknown().optional(), processInsId: z.unknown().optional(), processInstanceId: z.unknown().optional() }).catch({});
 
 /** The detail page of a task, as the message link (§2.2: base64 JSON {taskId, processInsId}). */
 export const detailUrl = (taskId: string | null, processInsId: string): string =>
@@ -40,7 +44,7 @@ export interface ApprovalNotice { tenantId: string; fromUserId: string; toUserId
 /** Sends one approval notice; by default through the message module (app.messages). */
 export type NoticeSender = (n: ApprovalNotice) => Promise<void>;
 
-export async function workflowRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function workflowRoutes(app: TypedApp, deps: ModuleDeps): Promise<void> {
   const { db, config } = deps;
   const engine = new WorkflowEngine(db);
   app.decorate('workflow', engine);
@@ -70,7 +74,7 @@ export async function workflowRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
     if (reply.statusCode !== 200 || !path || !req.user || !app.hasDecorator('messages')) return;
     const handled = HANDLES_TASK.has(path);
     if (!handled && path !== DETAIL_PATH) return;
-    const q = ((handled ? req.body : req.query) ?? {}) as Record<string, unknown>;
+    const q = NAMED.parse(handled ? req.body : req.query);
     const key = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^\d{1,19}$/.test(String(v)) ? String(v) : '';
     const who = { tenantId: req.user.tenantId, userId: req.user.userId };
     try {
@@ -101,18 +105,18 @@ export async function workflowRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
 async function validUsers(wf: WorkflowService, tenantId: string, ids: string[]): Promise<string[]> {
   const list = [...new Set(ids.filter((x) => /^\d{1,19}$/.test(x)))];
   if (!list.length) return [];
-  const rows = await wf.db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('id', 'in', list).execute();
+  const rows = await scoped(wf.db, tenantId).selectFrom('bladeUser').select('id').where('isDeleted', '=', 0).where('id', 'in', list).execute();
   return rows.map((r) => String(r.id));
 }
 
 /** Users of the tenant holding one of the groups (role ids or aliases, department ids) of a candidate task. */
 async function groupMembers(wf: WorkflowService, tenantId: string, groups: string[]): Promise<string[]> {
   if (!groups.length) return [];
-  const roles = await wf.db.selectFrom('bladeRole').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0)
+  const roles = await scoped(wf.db, tenantId).selectFrom('bladeRole').select('id').where('isDeleted', '=', 0)
     .where((eb) => eb.or([eb('roleAlias', 'in', groups), eb('id', 'in', groups.filter((g) => /^\d{1,19}$/.test(g)).concat(['0']))])).execute();
   const ids = [...roles.map((r) => String(r.id)), ...groups.filter((g) => /^\d{1,19}$/.test(g))];
   if (!ids.length) return [];
-  const users = await wf.db.selectFrom('bladeUser').select(['id', 'roleId', 'deptId']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+  const users = await scoped(wf.db, tenantId).selectFrom('bladeUser').select(['id', 'roleId', 'deptId']).where('isDeleted', '=', 0).execute();
   const wanted = new Set(ids);
   return users.filter((u) => [...String(u.roleId ?? '').split(','), ...String(u.deptId ?? '').split(',')].some((x) => wanted.has(x))).map((u) => String(u.id));
 }

@@ -3,15 +3,19 @@
 // flow chart, drafts and the leave sample. The server enforces what the page only shows: §5 comment
 // and assignee rules, submit checks, the node's buttons (the engine refuses others) and field
 // rights (values of fields the node may not write are dropped, so they never change).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isId, type Row } from '../../db/repo.ts';
-import { resource, zOptId } from '../../http/crud.ts';
+import { scoped } from '../../db/tenant-scope.ts';
+import type { TypedApp } from '../../http/contract.ts';
+import { listQuery } from '../../http/crud.ts';
+import { modelResource } from '../../http/model-resource.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
-import { zmsg } from '../../http/messages.ts';
+import { zmsg, type Message } from '../../http/messages.ts';
 import { parseBpmn, type ListQuery } from './engine/index.ts';
-import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, UNCLAIMED, WorkflowService, type Actor, type FormColumn, type ModelSettings } from './service.ts';
+import { wfDraftModel, wfLeaveModel, type FormColumn } from '@campus/schema';
+import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, UNCLAIMED, WorkflowService, type Actor, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-process';
@@ -26,7 +30,6 @@ const ID_COMMENTS = new Set(['copyComment', 'addMultiInstanceComment', 'deleteMu
 const people = (c: { type: string; fullMessage: string | null }) => (ID_COMMENTS.has(c.type) && c.fullMessage && /^\d{1,19}(,\d{1,19})*$/.test(c.fullMessage) ? c.fullMessage.split(',') : []);
 const USER_TYPES = new Set(['user', 'userSelect', 'user-select', 'selectUser']);
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const pageQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const str = (v: unknown) => (Array.isArray(v) ? String(v[v.length - 1] ?? '') : v === undefined || v === null ? '' : String(v));
 const dateOf = (v: unknown): Date | undefined => {
   const s = str(v).trim();
@@ -52,19 +55,35 @@ export function listQueryOf(a: Actor, q: Record<string, unknown>): ListQuery {
   };
 }
 
-const required = (m: readonly [string, string]) => zmsg(m);
-const taskBody = z.object({ taskId: z.union([z.string(), z.number()]).transform(String).refine(isId, required(MSG.taskRequired)) }).passthrough();
-const instanceBody = z.object({ processInstanceId: z.union([z.string(), z.number()]).transform(String).refine(isId, required(MSG.instanceRequired)) }).passthrough();
+// Bodies come as JSON or form-encoded; the task calls also hand the whole body to the submit checks, so
+// they keep the keys they do not name (looseObject).
+/** An id as JSON or a form sends it (a number or digits), refused with the given message when it is none. */
+export const zKey = (m: Message) => z.union([z.string(), z.number()]).transform(String).refine(isId, zmsg(m));
+/** Text a handler uses only when it is a string (a comment, a type): any other value counts as absent, as it always has. */
+export const zLooseText = z.string().optional().catch(undefined);
+/** People: user ids as a comma list, one id or an array (see idList); any other value counts as none, as it always has. */
+export const zPeople = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).optional().catch(undefined);
+const taskBody = z.looseObject({ taskId: zKey(MSG.taskRequired), comment: zLooseText });
+const instanceBody = z.looseObject({ processInstanceId: zKey(MSG.instanceRequired), comment: zLooseText });
+const completeBody = taskBody.extend({
+  // anything but false, 'false', 0 or '0' passes
+  pass: z.union([z.boolean(), z.string(), z.number()]).optional().catch(undefined),
+  commentType: zLooseText, assignee: zPeople, copyUser: zPeople,
+  // an object, or JSON text of one (checked for depth when read)
+  variables: z.union([z.string(), z.record(z.string(), z.unknown())]).optional().catch(undefined),
+  // a list, or JSON text of one (a plain text is one attachment)
+  attachment: z.union([z.array(z.unknown()), z.string()]).optional().catch(undefined),
+});
 
-export async function processRoutes(app: FastifyInstance, wf: WorkflowService): Promise<void> {
+export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise<void> {
   const { engine, db } = wf;
 
   // ---- lists ---------------------------------------------------------------------------------
 
   const taskList = (path: string, summary: string, run: (q: ListQuery) => ReturnType<typeof engine.todoList>) =>
-    app.get(`${P}/${path}`, { schema: { tags: [TAG], summary, querystring: pageQuery } }, async (req) => {
+    app.get(`${P}/${path}`, { schema: { tags: [TAG], summary, querystring: listQuery } }, async (req) => {
       const a = actorOf(req);
-      const page = await run(listQueryOf(a, req.query as Values));
+      const page = await run(listQueryOf(a, req.query));
       return ok({ ...page, records: await wf.taskRows(a.tenantId, page.records) });
     });
   taskList('todoList', '我的待办: tasks assigned to me or offered to me (or my roles/departments) and not claimed; paged; filters processDefKey, taskName, category, createTime_dategt/_datelt', (q) => engine.todoList(q));
@@ -72,20 +91,20 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
   taskList('doneList', '已办: every task I completed, newest first; paged, same filters', (q) => engine.doneList(q));
   taskList('myDoneList', '我的已办: one row per process I handled (my latest task there); paged, same filters', (q) => engine.myDoneList(q));
 
-  app.get(`${P}/sendList`, { schema: { tags: [TAG], summary: '我发起的: processes I started; paged; filters processDefKey, processDefinitionName, category, createTime_dategt/_datelt', querystring: pageQuery } }, async (req) => {
+  app.get(`${P}/sendList`, { schema: { tags: [TAG], summary: '我发起的: processes I started; paged; filters processDefKey, processDefinitionName, category, createTime_dategt/_datelt', querystring: listQuery } }, async (req) => {
     const a = actorOf(req);
-    const page = await engine.sendList(listQueryOf(a, req.query as Values));
+    const page = await engine.sendList(listQueryOf(a, req.query));
     return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
-  app.get(`${P}/copyList`, { schema: { tags: [TAG], summary: '抄送我的: copies sent to me; paged; filters processDefKey, processDefinitionName, createTime_dategt/_datelt', querystring: pageQuery } }, async (req) => {
+  app.get(`${P}/copyList`, { schema: { tags: [TAG], summary: '抄送我的: copies sent to me; paged; filters processDefKey, processDefinitionName, createTime_dategt/_datelt', querystring: listQuery } }, async (req) => {
     const a = actorOf(req);
-    const page = await engine.copyList(listQueryOf(a, req.query as Values));
+    const page = await engine.copyList(listQueryOf(a, req.query));
     return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
 
-  app.get(`${P}/processList`, { schema: { tags: [TAG], summary: '发起流程: the newest version of each process of my tenant that I may start (model scope), not suspended; paged; filters name, processDefKey, category', querystring: pageQuery } }, async (req) => {
+  app.get(`${P}/processList`, { schema: { tags: [TAG], summary: '发起流程: the newest version of each process of my tenant that I may start (model scope), not suspended; paged; filters name, processDefKey, category', querystring: listQuery } }, async (req) => {
     const a = actorOf(req);
-    const q = listQueryOf(a, req.query as Values);
+    const q = listQueryOf(a, req.query);
     const all = await engine.definitionList({ tenantId: a.tenantId, latestOnly: true, key: q.definitionKey, category: q.category, current: 1, size: 10_000 });
     const models = await wf.models(a.tenantId, all.records.map((d) => d.key));
     const allowed = await startableKeys(wf, a, [...models.values()]);
@@ -96,10 +115,10 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     // the category as the model has it now (else as deployed), by name; the caller's favourites and
     // the last time the caller started each process (recently used)
     const [categories, favourites, recent] = await Promise.all([
-      db.selectFrom('wfCategory').select(['id', 'name', 'sort']).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).execute(),
-      db.selectFrom('wfFavourite').select(['processDefKey', 'createTime']).where('tenantId', '=', a.tenantId).where('userId', '=', a.userId).execute(),
-      db.selectFrom('wfInstance').select(['definitionKey']).select((eb) => eb.fn.max('startTime').as('last'))
-        .where('tenantId', '=', a.tenantId).where('initiator', '=', a.userId).groupBy('definitionKey').execute(),
+      scoped(db, a.tenantId).selectFrom('wfCategory').select(['id', 'name', 'sort']).where('isDeleted', '=', 0).execute(),
+      scoped(db, a.tenantId).selectFrom('wfFavourite').select(['processDefKey', 'createTime']).where('userId', '=', a.userId).execute(),
+      scoped(db, a.tenantId).selectFrom('wfInstance').select(['definitionKey']).select((eb) => eb.fn.max('startTime').as('last'))
+        .where('initiator', '=', a.userId).groupBy('definitionKey').execute(),
     ]);
     const catById = new Map(categories.map((c) => [String(c.id), c]));
     const favOf = new Map(favourites.map((f) => [String(f.processDefKey), f.createTime]));
@@ -122,28 +141,29 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     schema: { tags: [TAG], summary: '发起流程 favourites of the caller: processDefKey (a process the caller may start), favourite true (add) or false (remove); answers the caller\'s favourite keys', body: z.object({ processDefKey: z.string().trim().min(1).max(255), favourite: z.boolean() }) },
   }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as { processDefKey: string; favourite: boolean };
+    const b = req.body;
     if (b.favourite) {
       const def = await wf.definition(a.tenantId, { key: b.processDefKey });
       if (!(await startableKeys(wf, a, [...(await wf.models(a.tenantId, [String(def.key)])).values()]))(String(def.key))) throw new ApiError(403, MSG.cannotStart);
       await db.insertInto('wfFavourite').values({ tenantId: a.tenantId, userId: a.userId, processDefKey: String(def.key) })
         .onConflict((oc) => oc.columns(['tenantId', 'userId', 'processDefKey']).doNothing()).execute();
     } else {
-      await db.deleteFrom('wfFavourite').where('tenantId', '=', a.tenantId).where('userId', '=', a.userId).where('processDefKey', '=', b.processDefKey).execute();
+      await scoped(db, a.tenantId).deleteFrom('wfFavourite').where('userId', '=', a.userId).where('processDefKey', '=', b.processDefKey).execute();
     }
-    const rows = await db.selectFrom('wfFavourite').select('processDefKey').where('tenantId', '=', a.tenantId).where('userId', '=', a.userId).orderBy('createTime').execute();
+    const rows = await scoped(db, a.tenantId).selectFrom('wfFavourite').select('processDefKey').where('userId', '=', a.userId).orderBy('createTime').execute();
     return ok(rows.map((r) => String(r.processDefKey)));
   });
 
   // ---- start ---------------------------------------------------------------------------------
 
-  const startBody = z.object({
+  // the keys it does not name are the form's values
+  const startBody = z.looseObject({
     processId: z.union([z.string(), z.number()]).transform(String).optional(),
     processDefKey: z.string().max(255).optional(),
-  }).passthrough();
-  const start = async (req: FastifyRequest) => {
+    assignee: zPeople, copyUser: zPeople, comment: zLooseText, businessKey: zLooseText, draftId: zLooseText,
+  });
+  const start = async (req: FastifyRequest, body: z.output<typeof startBody>) => {
     const a = actorOf(req);
-    const body = req.body as Values;
     const def = await wf.definition(a.tenantId, { id: body.processId || body.processDefinitionId, key: body.processDefKey });
     const settings = await wf.settings(a.tenantId, String(def.key));
     if (!(await startableKeys(wf, a, [...(await wf.models(a.tenantId, [String(def.key)])).values()]))(String(def.key))) throw new ApiError(403, MSG.cannotStart);
@@ -151,7 +171,7 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     for (const [k, v] of Object.entries(body)) if (!START_KEYS.has(k)) values[k] = v;
     const model = (await wf.models(a.tenantId, [String(def.key)])).get(String(def.key));
     const form = await wf.form(a.tenantId, model?.formKey as string | undefined);
-    if (form) WorkflowService.validateForm(req, form.content, values);
+    if (form) await wf.validateForm(req, a.tenantId, form.content, values);
     const assignee = idList(body.assignee)[0];
     if (settings.assigneeRequired && !assignee) throw new ApiError(400, MSG.assigneeRequired);
     // 发起人自选 / 自选知会人: the variables the chooser nodes read come only from customUserTask and
@@ -161,10 +181,9 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     await wf.runSubmitChecks(req, settings, 'start', values);
     const r = await engine.startProcess({
       tenantId: a.tenantId, definitionId: String(def.id), initiator: a.userId, variables: values, assignee,
-      copyUsers: idList(body.copyUser), comment: typeof body.comment === 'string' ? body.comment : undefined,
-      businessKey: typeof body.businessKey === 'string' ? body.businessKey : null,
+      copyUsers: idList(body.copyUser), comment: body.comment, businessKey: body.businessKey ?? null,
     });
-    if (isId(body.draftId)) await db.updateTable('wfDraft').set({ isDeleted: 1 }).where('id', '=', body.draftId).where('tenantId', '=', a.tenantId).where('createUser', '=', a.userId).execute();
+    if (isId(body.draftId)) await scoped(db, a.tenantId).updateTable('wfDraft').set({ isDeleted: 1 }).where('id', '=', body.draftId).where('createUser', '=', a.userId).execute();
     return ok({ ...r, processInstanceId: r.instanceId, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, MSG.started));
   };
   const startSummary = 'Start a process: form values plus processId / processDefKey, copyUser, assignee (指定审核人), customUserMsg, customUserTask, wf_form_option and wf_form_variable (JSON strings), initFormData. '
@@ -173,16 +192,16 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     + '(one id; a comma list of candidates; a list for the collection); a missing node is refused with 请为「节点」选择审批人, people not of the tenant or several for a one-person node are refused too, and nothing starts. '
     + 'customUserMsg (自选知会人) is a JSON string {"<nodeId>": "userId,userId"} over any user task: kept as the variable customUserMsg, those people get an approval message 流程「…」已到达「…」 when the process reaches the node, and may then view it. '
     + 'Runs the form checks, 指定审核人不能为空 when the model requires an assignee, and the configured start submit checks.';
-  app.post(`${P}/startProcess`, { schema: { tags: [TAG], summary: startSummary, body: startBody } }, start);
-  app.post(`${P}/startProcessByKey`, { schema: { tags: [TAG], summary: startSummary + ' (by processDefKey)', body: startBody } }, start);
+  app.post(`${P}/startProcess`, { schema: { tags: [TAG], summary: startSummary, body: startBody } }, (req) => start(req, req.body));
+  app.post(`${P}/startProcessByKey`, { schema: { tags: [TAG], summary: startSummary + ' (by processDefKey)', body: startBody } }, (req) => start(req, req.body));
 
   // ---- detail and forms ----------------------------------------------------------------------
 
   app.get(`${P}/detail`, {
-    schema: { tags: [TAG], summary: 'Process detail {process, form, flow, button}: taskId and/or processInsId. Buttons only for a task the caller may handle now.', querystring: z.object({ taskId: z.string().optional(), processInsId: z.string().optional(), processInstanceId: z.string().optional() }).passthrough() },
+    schema: { tags: [TAG], summary: 'Process detail {process, form, flow, button}: taskId and/or processInsId. Buttons only for a task the caller may handle now.', querystring: z.looseObject({ taskId: z.string().optional(), processInsId: z.string().optional(), processInstanceId: z.string().optional() }) },
   }, async (req) => {
     const a = actorOf(req);
-    const q = req.query as Values;
+    const q = req.query;
     let instanceId = str(q.processInsId ?? q.processInstanceId);
     const taskId = str(q.taskId) || undefined;
     const task = taskId ? await wf.task(a.tenantId, taskId) : null;
@@ -242,33 +261,33 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     });
   };
   const formSummary = ': the form, assigneeRequired, submitAfter, preRead, customUserTasks [{nodeId, nodeName, multiple}] (发起人自选: people required per node at start) and userTasks [{nodeId, nodeName}] (choosable for customUserMsg)';
-  app.get(`${P}/getFormByProcessId`, { schema: { tags: [TAG], summary: 'The start form of a definition (processId)' + formSummary, querystring: z.object({ processId: z.string().optional() }).passthrough() } },
-    async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { id: (req.query as Values).processId })));
-  app.get(`${P}/getFormByProcessDefKey`, { schema: { tags: [TAG], summary: 'The start form of the newest version of a key (processDefKey)' + formSummary, querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } },
-    async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).processDefKey })));
-  app.get(`${P}/getXmlByProcessDefId`, { config: { file: { detail: `${P}/getFormByProcessId` } }, schema: { tags: [TAG], summary: 'BPMN XML of a definition: processDefId (or processId, id)', querystring: z.object({ processDefId: z.string().optional(), processId: z.string().optional(), id: z.string().optional() }).passthrough() } }, async (req) => {
-    const q = req.query as Values;
+  app.get(`${P}/getFormByProcessId`, { schema: { tags: [TAG], summary: 'The start form of a definition (processId)' + formSummary, querystring: z.looseObject({ processId: z.string().optional() }) } },
+    async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { id: req.query.processId })));
+  app.get(`${P}/getFormByProcessDefKey`, { schema: { tags: [TAG], summary: 'The start form of the newest version of a key (processDefKey)' + formSummary, querystring: z.looseObject({ processDefKey: z.string().optional() }) } },
+    async (req) => formOf(req, await wf.definition(actorOf(req).tenantId, { key: req.query.processDefKey })));
+  app.get(`${P}/getXmlByProcessDefId`, { config: { file: { detail: `${P}/getFormByProcessId` } }, schema: { tags: [TAG], summary: 'BPMN XML of a definition: processDefId (or processId, id)', querystring: z.looseObject({ processDefId: z.string().optional(), processId: z.string().optional(), id: z.string().optional() }) } }, async (req) => {
+    const q = req.query;
     const def = await wf.definition(actorOf(req).tenantId, { id: q.processDefId ?? q.processId ?? q.id });
     return ok({ xml: def.xml, processDefinitionId: def.id, processDefKey: def.key });
   });
-  app.get(`${P}/getXmlByProcessDefKey`, { config: { file: { detail: `${P}/getFormByProcessDefKey` } }, schema: { tags: [TAG], summary: 'BPMN XML of the newest version of a key (processDefKey)', querystring: z.object({ processDefKey: z.string().optional() }).passthrough() } }, async (req) => {
-    const def = await wf.definition(actorOf(req).tenantId, { key: (req.query as Values).processDefKey });
+  app.get(`${P}/getXmlByProcessDefKey`, { config: { file: { detail: `${P}/getFormByProcessDefKey` } }, schema: { tags: [TAG], summary: 'BPMN XML of the newest version of a key (processDefKey)', querystring: z.looseObject({ processDefKey: z.string().optional() }) } }, async (req) => {
+    const def = await wf.definition(actorOf(req).tenantId, { key: req.query.processDefKey });
     return ok({ xml: def.xml, processDefinitionId: def.id, processDefKey: def.key });
   });
-  app.get(`${P}/getBackNodes`, { schema: { tags: [TAG], summary: 'Rollback targets of a task (taskId): nodes this instance passed from which the task is reachable', querystring: z.object({ taskId: z.string().optional() }).passthrough() } }, async (req) => {
+  app.get(`${P}/getBackNodes`, { schema: { tags: [TAG], summary: 'Rollback targets of a task (taskId): nodes this instance passed from which the task is reachable', querystring: z.looseObject({ taskId: z.string().optional() }) } }, async (req) => {
     const a = actorOf(req);
-    const t = await wf.task(a.tenantId, (req.query as Values).taskId);
+    const t = await wf.task(a.tenantId, req.query.taskId);
     await wf.assertVisible(a, await wf.instance(a.tenantId, t.instanceId));
     return ok(await engine.getBackNodes(String(t.id)));
   });
-  app.get(`${P}/modelView`, { config: { file: { detail: `${P}/detail` } }, schema: { tags: [TAG], summary: 'Flow chart: xml plus flow list [{historyActivityId, historyActivityType, endTime}] of processInstanceId, or the xml of processDefinitionId', querystring: z.object({ processInstanceId: z.string().optional(), processDefinitionId: z.string().optional() }).passthrough() } },
-    async (req) => ok(await modelView(wf, req)));
+  app.get(`${P}/modelView`, { config: { file: { detail: `${P}/detail` } }, schema: { tags: [TAG], summary: 'Flow chart: xml plus flow list [{historyActivityId, historyActivityType, endTime}] of processInstanceId, or the xml of processDefinitionId', querystring: modelViewQuery } },
+    async (req) => ok(await modelView(wf, req, req.query)));
   app.get(`${P}/printTemplate`, {
     config: { file: { detail: `${P}/detail` } },
-    schema: { tags: [TAG], summary: 'Print of a process with its form (processInsId): the model\'s print template (settings.printTemplate, HTML with ${prop} placeholders and ${processDefinitionName}, ${startUser}, ${startTime}, ${status}, ${approvals}) filled with the values, escaped. 打印配置异常 when the process has no form or no enabled template.', querystring: z.object({ processInsId: z.string().optional(), processInstanceId: z.string().optional() }).passthrough() },
+    schema: { tags: [TAG], summary: 'Print of a process with its form (processInsId): the model\'s print template (settings.printTemplate, HTML with ${prop} placeholders and ${processDefinitionName}, ${startUser}, ${startTime}, ${status}, ${approvals}) filled with the values, escaped. 打印配置异常 when the process has no form or no enabled template.', querystring: z.looseObject({ processInsId: z.string().optional(), processInstanceId: z.string().optional() }) },
   }, async (req) => {
     const a = actorOf(req);
-    const q = req.query as Values;
+    const q = req.query;
     const inst = await wf.instance(a.tenantId, str(q.processInsId ?? q.processInstanceId));
     await wf.assertVisible(a, inst);
     const key = String(inst.definitionKey);
@@ -313,12 +332,12 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     const html = String(tpl.content).replace(/\$\{\s*([\w.]+)\s*\}/g, (_, k: string) => values[k] ?? builtIn[k] ?? '');
     return ok({ templateName: tpl.templateName || form.name, processDefinitionName: inst.definitionName ?? key, html });
   });
-  app.get(`${P}/user/detail`, { schema: { tags: [TAG], summary: 'A user of my tenant for the pickers (id): id, account, realName, name, avatar, deptName, postName', querystring: z.object({ id: z.string().optional() }).passthrough() } }, async (req) => {
+  app.get(`${P}/user/detail`, { schema: { tags: [TAG], summary: 'A user of my tenant for the pickers (id): id, account, realName, name, avatar, deptName, postName', querystring: z.looseObject({ id: z.string().optional() }) } }, async (req) => {
     const a = actorOf(req);
-    const id = (req.query as Values).id;
+    const id = req.query.id;
     if (!isId(id)) throw new ApiError(400, 'required', { field: 'id' });
-    const u = await db.selectFrom('bladeUser').select(['id', 'account', 'realName', 'name', 'avatar', 'deptId', 'postId', 'phone', 'email'])
-      .where('id', '=', id).where('tenantId', '=', a.tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    const u = await scoped(db, a.tenantId).selectFrom('bladeUser').select(['id', 'account', 'realName', 'name', 'avatar', 'deptId', 'postId', 'phone', 'email'])
+      .where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
     if (!u) return ok(null);
     const firstOf = (v: unknown) => String(v ?? '').split(',').find(isId);
     const dept = firstOf(u.deptId) ? await db.selectFrom('bladeDept').select('deptName').where('id', '=', firstOf(u.deptId)!).executeTakeFirst() : undefined;
@@ -340,61 +359,64 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
   };
 
   app.post(`${P}/completeTask`, {
-    schema: { tags: [TAG], summary: 'Pass (pass true) or reject (pass false) a task: taskId, processInstanceId, pass, comment (required unless passing or comments are hidden), copyUser, assignee (next approver), variables, attachment, commentType', body: taskBody },
+    schema: { tags: [TAG], summary: 'Pass (pass true) or reject (pass false) a task: taskId, processInstanceId, pass, comment (required unless passing or comments are hidden), copyUser, assignee (next approver), variables, attachment, commentType', body: completeBody },
   }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
-    const { t, settings } = await contextOf(a, String(b.taskId));
+    const b = req.body;
+    const { t, settings } = await contextOf(a, b.taskId);
     const pass = !(b.pass === false || b.pass === 'false' || b.pass === 0 || b.pass === '0');
     if (!pass) needComment(req, settings, b.comment);
     // §5: the owner handling a process that came back (rejected or recalled counts as finished) explains the change
     const explain = pass && b.commentType === 'explainComment' && (await wf.ownerAfterFinish(a, t));
-    if (explain && !settings.hideComment && (typeof b.comment !== 'string' || !b.comment.trim())) throw new ApiError(400, MSG.explainRequired);
+    if (explain && !settings.hideComment && !b.comment?.trim()) throw new ApiError(400, MSG.explainRequired);
     // a field the node may not write keeps its value: such values are dropped, never refused
-    const cfg = await engine.taskConfig(String(b.taskId));
+    const cfg = await engine.taskConfig(b.taskId);
     const variables: Values = { ...objectOf(b.variables) };
     for (const [k, r] of Object.entries(cfg.fieldRights)) if (!r.writable) delete variables[k];
+    // the values sent are checked against the process's form (those present: the engine checks the node's required ones)
+    const form = Object.keys(variables).length ? await wf.taskForm(a.tenantId, t) : null;
+    if (form) await wf.validateForm(req, a.tenantId, form.content, variables, { partial: true });
     await wf.runSubmitChecks(req, settings, pass ? 'pass' : 'reject', variables);
-    const attachments = Array.isArray(b.attachment) ? b.attachment : typeof b.attachment === 'string' && b.attachment ? parseJson<unknown[]>(b.attachment, [b.attachment]) : undefined;
-    const r = await engine.completeTask(String(b.taskId), a.userId, {
-      pass, comment: typeof b.comment === 'string' ? b.comment : undefined, commentType: explain ? 'explainComment' : undefined, variables, attachments,
+    const attachments = Array.isArray(b.attachment) ? b.attachment : b.attachment ? parseJson<unknown[]>(b.attachment, [b.attachment]) : undefined;
+    const r = await engine.completeTask(b.taskId, a.userId, {
+      pass, comment: b.comment, commentType: explain ? 'explainComment' : undefined, variables, attachments,
       assignee: idList(b.assignee)[0], copyUsers: idList(b.copyUser), groups: a.groups,
     });
     return ok({ ...r, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, pass ? MSG.passed : MSG.rejected));
   });
 
   const reassign = (path: string, kind: 'transfer' | 'delegate', summary: string) =>
-    app.post(`${P}/${path}`, { schema: { tags: [TAG], summary, body: taskBody } }, async (req) => {
+    app.post(`${P}/${path}`, { schema: { tags: [TAG], summary, body: taskBody.extend({ assignee: zPeople }) } }, async (req) => {
       const a = actorOf(req);
-      const b = req.body as Values;
-      const { settings } = await contextOf(a, String(b.taskId));
+      const b = req.body;
+      const { settings } = await contextOf(a, b.taskId);
       needComment(req, settings, b.comment);
       const to = idList(b.assignee)[0];
       if (!to) throw new ApiError(400, MSG.assigneeRequired);
       await assertUser(wf, a.tenantId, to);
       await wf.runSubmitChecks(req, settings, kind, b);
       const r = kind === 'transfer'
-        ? await engine.transferTask(String(b.taskId), a.userId, to, String(b.comment ?? ''), a.groups)
-        : await engine.delegateTask(String(b.taskId), a.userId, to, String(b.comment ?? ''), a.groups);
+        ? await engine.transferTask(b.taskId, a.userId, to, b.comment ?? '', a.groups)
+        : await engine.delegateTask(b.taskId, a.userId, to, b.comment ?? '', a.groups);
       return ok(r, say(req, kind === 'transfer' ? MSG.transferred : MSG.delegated));
     });
   reassign('transferTask', 'transfer', '转办: taskId, assignee (user id), comment (required)');
   reassign('delegateTask', 'delegate', '委托: taskId, assignee (user id), comment (required); the delegate completing it hands it back');
 
-  app.post(`${P}/addMultiInstance`, { schema: { tags: [TAG], summary: '加签 on a multi-instance node: taskId, assignee (user ids, comma separated), comment', body: taskBody } }, async (req) => {
+  app.post(`${P}/addMultiInstance`, { schema: { tags: [TAG], summary: '加签 on a multi-instance node: taskId, assignee (user ids, comma separated), comment', body: taskBody.extend({ assignee: zPeople }) } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
-    const { settings } = await contextOf(a, String(b.taskId));
+    const b = req.body;
+    const { settings } = await contextOf(a, b.taskId);
     const users = idList(b.assignee);
     if (!users.length) throw new ApiError(400, MSG.assigneeRequired);
     for (const u of users) await assertUser(wf, a.tenantId, u);
     await wf.runSubmitChecks(req, settings, 'add', b);
-    return ok(await engine.addMultiInstance(String(b.taskId), a.userId, users, typeof b.comment === 'string' ? b.comment : undefined), say(req, MSG.signerAdded));
+    return ok(await engine.addMultiInstance(b.taskId, a.userId, users, b.comment), say(req, MSG.signerAdded));
   });
 
-  app.get(`${P}/multiInstanceSigners`, { schema: { tags: [TAG], summary: '减签 choices of a task (taskId): whether its node is multi-instance, and the signers who have not handled it yet [{userId, name, state active|pending}], the caller left out', querystring: z.object({ taskId: z.string().optional() }).passthrough() } }, async (req) => {
+  app.get(`${P}/multiInstanceSigners`, { schema: { tags: [TAG], summary: '减签 choices of a task (taskId): whether its node is multi-instance, and the signers who have not handled it yet [{userId, name, state active|pending}], the caller left out', querystring: z.looseObject({ taskId: z.string().optional() }) } }, async (req) => {
     const a = actorOf(req);
-    const t = await wf.task(a.tenantId, (req.query as Values).taskId);
+    const t = await wf.task(a.tenantId, req.query.taskId);
     await wf.assertVisible(a, await wf.instance(a.tenantId, t.instanceId));
     const exec = t.executionId ? await db.selectFrom('wfExecution').selectAll().where('id', '=', String(t.executionId)).executeTakeFirst() : undefined;
     const root = exec?.parentId ? await db.selectFrom('wfExecution').selectAll().where('id', '=', String(exec.parentId)).executeTakeFirst() : undefined;
@@ -416,107 +438,100 @@ export async function processRoutes(app: FastifyInstance, wf: WorkflowService): 
     return ok({ multiInstance: true, sequential, signers: mine.map((x) => ({ ...x, name: names.get(x.userId) ?? x.userId })) });
   });
 
-  app.post(`${P}/deleteMultiInstance`, { schema: { tags: [TAG], summary: '减签 on a multi-instance node: taskId, assignee (user ids who have not handled it yet, comma separated), comment', body: taskBody } }, async (req) => {
+  app.post(`${P}/deleteMultiInstance`, { schema: { tags: [TAG], summary: '减签 on a multi-instance node: taskId, assignee (user ids who have not handled it yet, comma separated), comment', body: taskBody.extend({ assignee: zPeople }) } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
-    await contextOf(a, String(b.taskId));
+    const b = req.body;
+    await contextOf(a, b.taskId);
     const users = idList(b.assignee);
     if (!users.length) throw new ApiError(400, MSG.assigneeRequired);
-    return ok(await engine.deleteMultiInstance(String(b.taskId), a.userId, users, typeof b.comment === 'string' && b.comment.trim() ? b.comment : undefined), say(req, MSG.signerRemoved));
+    return ok(await engine.deleteMultiInstance(b.taskId, a.userId, users, b.comment?.trim() ? b.comment : undefined), say(req, MSG.signerRemoved));
   });
 
   app.post(`${P}/claimTask`, { schema: { tags: [TAG], summary: '签收: taskId; a candidate (user, role, department) takes the task', body: taskBody } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
+    const b = req.body;
     await wf.task(a.tenantId, b.taskId);
-    return ok(await engine.claimTask(String(b.taskId), a.userId, a.groups));
+    return ok(await engine.claimTask(b.taskId, a.userId, a.groups));
   });
 
-  app.post(`${P}/rollbackTask`, { schema: { tags: [TAG], summary: '退回: taskId, nodeId (one of getBackNodes; or "previous" / "initiator"), comment (required)', body: taskBody } }, async (req) => {
+  app.post(`${P}/rollbackTask`, { schema: { tags: [TAG], summary: '退回: taskId, nodeId (one of getBackNodes; or "previous" / "initiator"), comment (required)', body: taskBody.extend({ nodeId: zLooseText }) } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
-    const { settings } = await contextOf(a, String(b.taskId));
+    const b = req.body;
+    const { settings } = await contextOf(a, b.taskId);
     needComment(req, settings, b.comment);
     await wf.runSubmitChecks(req, settings, 'reject', b);
-    const nodeId = str(b.nodeId);
+    const nodeId = b.nodeId ?? '';
     const to = nodeId === 'previous' || nodeId === 'initiator' ? nodeId : undefined;
-    return ok(await engine.rollbackTask(String(b.taskId), a.userId, { nodeId: to ? undefined : nodeId, to, comment: String(b.comment ?? ''), groups: a.groups }), say(req, MSG.rejected));
+    return ok(await engine.rollbackTask(b.taskId, a.userId, { nodeId: to ? undefined : nodeId, to, comment: b.comment ?? '', groups: a.groups }), say(req, MSG.rejected));
   });
 
   app.post(`${P}/terminateProcess`, { schema: { tags: [TAG], summary: '终止: taskId, comment (required); ends the process as terminated', body: taskBody } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
-    const { settings } = await contextOf(a, String(b.taskId));
+    const b = req.body;
+    const { settings } = await contextOf(a, b.taskId);
     needComment(req, settings, b.comment);
     await wf.runSubmitChecks(req, settings, 'terminate', b);
-    return ok(await engine.terminateProcess({ taskId: String(b.taskId) }, a.userId, String(b.comment)), say(req, MSG.terminated));
+    return ok(await engine.terminateProcess({ taskId: b.taskId }, a.userId, b.comment), say(req, MSG.terminated));
   });
 
   app.post(`${P}/urgeTask`, { schema: { tags: [TAG], summary: '催办: processInstanceId; reminds every current handler; msg tells the outcome', body: instanceBody } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
+    const b = req.body;
     const inst = await wf.instance(a.tenantId, b.processInstanceId);
     await wf.assertVisible(a, inst);
-    const r = await engine.urgeTask(String(inst.id), a.userId, typeof b.comment === 'string' ? b.comment : undefined);
+    const r = await engine.urgeTask(String(inst.id), a.userId, b.comment);
     const names = await wf.names(a.tenantId, r.receivers);
     return ok({ receivers: r.receivers, receiverNames: r.receivers.map((u) => names.get(u) ?? u) }, say(req, r.receivers.length ? MSG.urged : MSG.urgedNobody));
   });
 
-  app.post(`${P}/revokeSubmission`, { schema: { tags: [TAG], summary: 'The owner revokes: processInstanceId, withdrawType wf_withdraw_end (撤销, ends it) or wf_withdraw_start (撤回, back to the owner)', body: instanceBody } }, async (req) => {
+  app.post(`${P}/revokeSubmission`, { schema: { tags: [TAG], summary: 'The owner revokes: processInstanceId, withdrawType wf_withdraw_end (撤销, ends it) or wf_withdraw_start (撤回, back to the owner)', body: instanceBody.extend({ withdrawType: zLooseText }) } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
+    const b = req.body;
     const inst = await wf.instance(a.tenantId, b.processInstanceId);
     const type = b.withdrawType === 'wf_withdraw_start' ? 'wf_withdraw_start' : b.withdrawType === 'wf_withdraw_end' ? 'wf_withdraw_end' : null;
     if (!type) throw new ApiError(400, 'required', { field: 'withdrawType' });
     await wf.runSubmitChecks(req, await wf.settings(a.tenantId, String(inst.definitionKey)), type === 'wf_withdraw_end' ? 'revocation' : 'recall', b);
-    const r = await engine.revokeSubmission(String(inst.id), a.userId, type, typeof b.comment === 'string' ? b.comment : undefined);
+    const r = await engine.revokeSubmission(String(inst.id), a.userId, type, b.comment);
     return ok(r, say(req, type === 'wf_withdraw_end' ? MSG.withdrawn : MSG.recalled));
   });
 
   app.post(`${P}/withdrawTask`, { schema: { tags: [TAG], summary: 'The assignee takes a finished task back while the next tasks are untouched: taskId (the finished task), withdrawType, comment', body: taskBody } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
-    const { settings } = await contextOf(a, String(b.taskId));
+    const b = req.body;
+    const { settings } = await contextOf(a, b.taskId);
     await wf.runSubmitChecks(req, settings, 'withdraw', b);
-    return ok(await engine.withdrawTask(String(b.taskId), a.userId, typeof b.comment === 'string' ? b.comment : undefined), say(req, MSG.recalled));
+    return ok(await engine.withdrawTask(b.taskId, a.userId, b.comment), say(req, MSG.recalled));
   });
 
-  app.post(`${P}/processCommentUpForm`, { schema: { tags: [TAG], summary: '修改说明: taskId, commentProp (form field), comment; by the owner or a handler of the task', body: taskBody } }, async (req) => {
+  app.post(`${P}/processCommentUpForm`, { schema: { tags: [TAG], summary: '修改说明: taskId, commentProp (form field), comment; by the owner or a handler of the task', body: taskBody.extend({ commentProp: zLooseText }) } }, async (req) => {
     const a = actorOf(req);
-    const b = req.body as Values;
+    const b = req.body;
     await wf.task(a.tenantId, b.taskId);
-    if (typeof b.comment !== 'string' || !b.comment.trim()) throw new ApiError(400, MSG.explainRequired);
-    await engine.commentOnForm(String(b.taskId), a.userId, str(b.commentProp), b.comment);
+    if (!b.comment?.trim()) throw new ApiError(400, MSG.explainRequired);
+    await engine.commentOnForm(b.taskId, a.userId, b.commentProp ?? '', b.comment);
     return ok(true);
   });
 
   // ---- drafts and the leave sample -------------------------------------------------------------
 
-  resource(app, db, {
-    base: `${P}/draft`, tag: TAG, table: 'wf_draft', tenant: true, owner: true,
-    columns: { id: 'id', processDefId: 'id', processDefKey: 'string', title: 'string', formKey: 'string', createTime: 'date', updateTime: 'date' },
-    defaultOrder: [{ field: 'updateTime', dir: 'desc' }],
-    body: z.object({
-      id: zOptId, processDefId: zOptId, processDefKey: z.string().max(255).optional().nullable(), title: z.string().max(255).optional().nullable(),
-      formKey: z.string().max(255).optional().nullable(),
-      variables: z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown())]).optional().transform((v) => (v === undefined || typeof v === 'string' ? v : JSON.stringify(v))),
-    }),
+  modelResource(app, db, wfDraftModel, {
+    tag: TAG,
+    // a draft may leave out what it likes, but what it holds must fit its form (the start checks the rest)
+    beforeSave: async (ctx, e, req) => {
+      const form = typeof e.formKey === 'string' && e.formKey ? await wf.form(ctx.tenantId, e.formKey) : null;
+      const values = parseJson<unknown>(e.variables, null);
+      if (form && values && typeof values === 'object' && !Array.isArray(values)) await wf.validateForm(req, ctx.tenantId, form.content, values as Values, { partial: true });
+    },
   });
-  resource(app, db, {
-    base: `${P}/leave`, tag: TAG, table: 'wf_leave', tenant: true, only: ['list', 'detail', 'submit', 'remove'],
-    columns: { id: 'id', leaveType: 'string', reason: 'string', processInstanceId: 'id', startTime: 'date', createTime: 'date' },
-    body: z.object({
-      id: zOptId, processInstanceId: zOptId, leaveType: z.string().max(32).optional().nullable(),
-      startTime: z.string().max(40).optional().nullable(), endTime: z.string().max(40).optional().nullable(),
-      days: z.coerce.number().min(0).max(9999).optional().nullable(), reason: z.string().max(2000).optional().nullable(),
-    }),
-  });
+  modelResource(app, db, wfLeaveModel, { tag: TAG });
 }
 
+/** The flow chart's query: an instance (processInstanceId or processInsId) or a definition (processDefinitionId or processId). */
+export const modelViewQuery = z.looseObject({ processInstanceId: z.string().optional(), processInsId: z.string().optional(), processDefinitionId: z.string().optional(), processId: z.string().optional() });
+
 /** Flow chart of an instance (tenant-checked, visible to the caller) or of a definition. */
-export async function modelView(wf: WorkflowService, req: FastifyRequest) {
+export async function modelView(wf: WorkflowService, req: FastifyRequest, q: z.output<typeof modelViewQuery>) {
   const a = actorOf(req);
-  const q = req.query as Values;
   const instanceId = str(q.processInstanceId ?? q.processInsId);
   if (instanceId) {
     const inst = await wf.instance(a.tenantId, instanceId);
@@ -535,7 +550,7 @@ async function startNodesOf(wf: WorkflowService, def: Row) {
 
 /** A user id of the tenant (assignee, delegate, added signer). */
 export async function assertUser(wf: WorkflowService, tenantId: string, id: string): Promise<void> {
-  const u = isId(id) ? await wf.db.selectFrom('bladeUser').select('id').where('id', '=', id).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
+  const u = isId(id) ? await scoped(wf.db, tenantId).selectFrom('bladeUser').select('id').where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
   if (!u) throw new ApiError(400, 'invalid', { field: 'assignee' });
 }
 

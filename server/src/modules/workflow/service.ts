@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import { isId, type Row } from '../../db/repo.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { me, type AuthUser } from '../../http/auth.ts';
 import { ApiError, failText } from '../../http/errors.ts';
 import { assertJsonDepth } from '../../http/json-depth.ts';
@@ -15,6 +16,7 @@ import { runScript } from './engine/sandbox.ts';
 import { parseBpmn, WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type FlowNode, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
 import type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
 import { PATTERN_MSG, userPatternProblem, userPatternTest } from '../../http/user-regex.ts';
+import { formErrors, lookupsOf, patternsOf, type FormColumn, type FormOption, type ValidateOptions } from '@campus/schema';
 
 export const MSG = {
   assigneeRequired: ['指定审核人不能为空', 'An assignee is required'],
@@ -48,9 +50,6 @@ export const MSG = {
   historyMissing: ['历史版本不存在', 'The history version does not exist'],
   formMissing: ['表单不存在', 'The form does not exist'],
   cannotStart: ['当前用户无权发起该流程', 'You may not start this process'],
-  fieldRequired: ['{label}不能为空', '{label} is required'],
-  fieldUpload: ['{label}必须上传', '{label} must have a file'],
-  fieldPattern: ['{label}格式不匹配', '{label} has the wrong format'],
   supervisionMissing: ['督办记录不存在', 'The supervision record does not exist'],
   buttonUnknown: ['按钮标识不存在', 'No such button key'],
   buttonTaken: ['按钮标识已存在', 'This button key is already configured'],
@@ -96,19 +95,6 @@ export function preReadOf(p: PreRead | undefined): Required<Omit<PreRead, 'enabl
 }
 export const COMMENT_SETTINGS = ['hideComment', 'commentComponent', 'commentShowName', 'commentShowDept', 'commentShowNodeName', 'commentShowDate', 'commentShowDateFormat', 'commentAssignmentMode'] as const;
 
-/** A column of a designed form (§3 "Form-designer column"); dynamic sub-tables carry children. */
-export interface FormColumn { label?: string; prop: string; type?: string; required?: boolean; pattern?: string; rules?: { pattern?: string; message?: string }[]; readable?: boolean; writable?: boolean; children?: { column?: FormColumn[] } }
-
-/** A column's patterns: the main one and those of its rules (each with the rule's own message). */
-export function patternsOf(c: FormColumn): { pattern: string; message?: string }[] {
-  const out: { pattern: string; message?: string }[] = [];
-  for (const r of Array.isArray(c.rules) ? c.rules : []) {
-    if (r && typeof r.pattern === 'string' && r.pattern) out.push({ pattern: r.pattern, message: typeof r.message === 'string' ? r.message : undefined });
-  }
-  if (typeof c.pattern === 'string' && c.pattern && !out.some((r) => r.pattern === c.pattern)) out.unshift({ pattern: c.pattern });
-  return out;
-}
-
 /**
  * Refuses a form design (the designer's option JSON) holding a pattern the server cannot run in
  * linear time (backreferences, lookaround) or cannot read: 400 naming the field and the pattern.
@@ -148,21 +134,21 @@ export class WorkflowService {
   /** The task of the caller's tenant (a task of another tenant does not exist for it). */
   async task(tenantId: string, taskId: unknown): Promise<Row> {
     if (!isId(taskId)) throw new ApiError(400, MSG.taskRequired);
-    const t = await this.db.selectFrom('wfTask').selectAll().where('id', '=', taskId).where('tenantId', '=', tenantId).executeTakeFirst();
+    const t = await scoped(this.db, tenantId).selectFrom('wfTask').selectAll().where('id', '=', taskId).executeTakeFirst();
     if (!t) throw new WorkflowError(EM.taskMissing, {}, 404);
     return t as Row;
   }
 
   async instance(tenantId: string, instanceId: unknown): Promise<Row> {
     if (!isId(instanceId)) throw new ApiError(400, MSG.instanceRequired);
-    const i = await this.db.selectFrom('wfInstance').selectAll().where('id', '=', instanceId).where('tenantId', '=', tenantId).executeTakeFirst();
+    const i = await scoped(this.db, tenantId).selectFrom('wfInstance').selectAll().where('id', '=', instanceId).executeTakeFirst();
     if (!i) throw new WorkflowError(EM.instanceMissing, {}, 404);
     return i as Row;
   }
 
   /** A definition of the tenant by id, or the newest version of a key. */
   async definition(tenantId: string, q: { id?: unknown; key?: unknown }): Promise<Row> {
-    let qb = this.db.selectFrom('wfDefinition').selectAll().where('tenantId', '=', tenantId);
+    let qb = scoped(this.db, tenantId).selectFrom('wfDefinition').selectAll();
     if (isId(q.id)) qb = qb.where('id', '=', q.id);
     else if (typeof q.key === 'string' && q.key) qb = qb.where('key', '=', q.key).orderBy('version', 'desc').limit(1);
     else throw new ApiError(400, MSG.processRequired);
@@ -195,7 +181,7 @@ export class WorkflowService {
     const list = [...new Set(ids.filter((x): x is string => !!x && isId(x)))];
     const out = new Map<string, string>();
     if (!list.length) return out;
-    const rows = await this.db.selectFrom('bladeUser').select(['id', 'realName', 'name', 'account']).where('tenantId', '=', tenantId).where('id', 'in', list).execute();
+    const rows = await scoped(this.db, tenantId).selectFrom('bladeUser').select(['id', 'realName', 'name', 'account']).where('id', 'in', list).execute();
     for (const r of rows) out.set(String(r.id), String(r.realName || r.name || r.account));
     return out;
   }
@@ -211,7 +197,7 @@ export class WorkflowService {
     if (!tasks.length) return out;
     const texts = [...new Set(tasks.map((t) => t.assignee).filter((x): x is string => !!x && !/[$#]\{/.test(x)))];
     const users = texts.length
-      ? await this.db.selectFrom('bladeUser').select(['id', 'account', 'realName', 'name']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0)
+      ? await scoped(this.db, tenantId).selectFrom('bladeUser').select(['id', 'account', 'realName', 'name']).where('isDeleted', '=', 0)
         .where((eb) => eb.or([eb('account', 'in', texts), eb('id', 'in', texts.filter((x) => isId(x)).concat(['0']))])).execute()
       : [];
     const person = new Map<string, string>();
@@ -227,10 +213,10 @@ export class WorkflowService {
     const [candidates, roles, depts] = await Promise.all([
       this.names(tenantId, userIds),
       groups.length
-        ? this.db.selectFrom('bladeRole').select(['id', 'roleAlias', 'roleName']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0)
+        ? scoped(this.db, tenantId).selectFrom('bladeRole').select(['id', 'roleAlias', 'roleName']).where('isDeleted', '=', 0)
           .where((eb) => eb.or([eb('roleAlias', 'in', groups), eb('id', 'in', groups.filter((g) => isId(g)).concat(['0']))])).execute()
         : [],
-      groups.some((g) => isId(g)) ? this.db.selectFrom('bladeDept').select(['id', 'deptName']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('id', 'in', groups.filter((g) => isId(g))).execute() : [],
+      groups.some((g) => isId(g)) ? scoped(this.db, tenantId).selectFrom('bladeDept').select(['id', 'deptName']).where('isDeleted', '=', 0).where('id', 'in', groups.filter((g) => isId(g))).execute() : [],
     ]);
     const group = new Map<string, string>();
     for (const d of depts) group.set(String(d.id), String(d.deptName));
@@ -255,7 +241,7 @@ export class WorkflowService {
     const list = [...new Set(keys.filter(Boolean))];
     const out = new Map<string, Row>();
     if (!list.length) return out;
-    const rows = await this.db.selectFrom('wfModel').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('modelKey', 'in', list).execute();
+    const rows = await scoped(this.db, tenantId).selectFrom('wfModel').selectAll().where('isDeleted', '=', 0).where('modelKey', 'in', list).execute();
     for (const r of rows) out.set(String(r.modelKey), r as Row);
     return out;
   }
@@ -315,7 +301,7 @@ export class WorkflowService {
 
   /** The tenant's buttons (wf_button) by key, for names and display of the buttons a node offers. */
   async buttons(tenantId: string, keys: string[]): Promise<{ buttonKey: string; name: string; display: boolean; sort: number }[]> {
-    const rows = await this.db.selectFrom('wfButton').selectAll().where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
+    const rows = await scoped(this.db, tenantId).selectFrom('wfButton').selectAll().where('isDeleted', '=', 0).execute();
     const byKey = new Map(rows.map((r) => [String(r.buttonKey), r]));
     return keys.map((k, i) => {
       const r = byKey.get(k);
@@ -328,8 +314,14 @@ export class WorkflowService {
   /** The designed form of a key (main version). */
   async form(tenantId: string, formKey: string | null | undefined): Promise<Row | null> {
     if (!formKey) return null;
-    const f = await this.db.selectFrom('wfForm').selectAll().where('tenantId', '=', tenantId).where('formKey', '=', formKey).where('isDeleted', '=', 0).executeTakeFirst();
+    const f = await scoped(this.db, tenantId).selectFrom('wfForm').selectAll().where('formKey', '=', formKey).where('isDeleted', '=', 0).executeTakeFirst();
     return (f as Row | undefined) ?? null;
+  }
+
+  /** The form a task shows: its node's own, else its process's. */
+  async taskForm(tenantId: string, task: Row): Promise<Row | null> {
+    const key = String(task.definitionKey ?? '');
+    return this.form(tenantId, (task.formKey as string | null) || ((await this.models(tenantId, [key])).get(key)?.formKey as string | undefined));
   }
 
   /** The form design's columns with a node's field rights applied (unreadable hidden, unwritable read-only). */
@@ -352,29 +344,35 @@ export class WorkflowService {
     return option;
   }
 
-  /** §5 start checks of a designed form: required, upload and pattern; errors joined with ' | '. */
-  static validateForm(req: FastifyRequest, content: unknown, values: Row): void {
-    const option = parseJson<Row>(content, {});
-    const cols: FormColumn[] = [
-      ...(Array.isArray(option.column) ? (option.column as FormColumn[]) : []),
-      ...(Array.isArray(option.group) ? (option.group as Row[]).flatMap((g) => (Array.isArray(g.column) ? (g.column as FormColumn[]) : [])) : []),
-    ];
-    const errors: string[] = [];
-    const fill = (m: Message, label: string) => say(req, m).replace('{label}', label);
-    for (const c of cols) {
-      if (!c.prop) continue;
-      const v = values[c.prop];
-      const empty = v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
-      const label = c.label ?? c.prop;
-      if (c.required && empty) errors.push(fill(c.type === 'upload' ? MSG.fieldUpload : MSG.fieldRequired, label));
-      else if (!empty) {
-        // the main pattern and every rule's (linear-time RE2: a designer's pattern cannot stall the server)
-        const text = Array.isArray(v) ? v.join(',') : String(v);
-        const failed = patternsOf(c).find((p) => userPatternTest(p.pattern, text) === false);
-        if (failed) errors.push(failed.message || fill(MSG.fieldPattern, label));
-      }
-    }
+  /**
+   * Checks submitted values against a designed form with the one validator the page runs too
+   * (@campus/schema): every rule kind, dictionary options, people and departments of the tenant,
+   * sub-form rows; all problems joined with ' | ' in a 400, nothing stored. partial: only the values
+   * present (drafts; task completions, whose node rights the engine checks).
+   */
+  async validateForm(req: FastifyRequest, tenantId: string, content: unknown, values: Row, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<void> {
+    const option = parseJson<FormOption>(content, {});
+    const need = lookupsOf(option, values);
+    const [dicts, users, depts] = await Promise.all([
+      this.dictValues([...need.dicts]),
+      this.tenantUsers(tenantId, [...need.users]),
+      need.depts.size
+        ? scoped(this.db, tenantId).selectFrom('bladeDept').select('id').where('isDeleted', '=', 0).where('id', 'in', [...need.depts]).execute().then((r) => r.map((d) => String(d.id)))
+        : [],
+    ]);
+    const errors = formErrors(option, values, req.lang === 'en' ? 'en' : 'zh', {
+      ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), users: new Set(users), depts: new Set(depts),
+    });
     if (errors.length) throw failText(errors.join(' | '));
+  }
+
+  /** The item keys of system dictionaries (what a form's dicCode options offer). */
+  private async dictValues(codes: string[]): Promise<Map<string, Set<string>>> {
+    const out = new Map(codes.map((c) => [c, new Set<string>()]));
+    if (!codes.length) return out;
+    const rows = await this.db.selectFrom('bladeDict').select(['code', 'dictKey']).where('code', 'in', codes).where('parentId', '<>', '0').where('isDeleted', '=', 0).execute();
+    for (const r of rows) out.get(String(r.code))?.add(String(r.dictKey));
+    return out;
   }
 
   // ---- 发起人自选审批人 (customUserTask) and 自选知会人 (customUserMsg) ------------------------------
@@ -446,7 +444,7 @@ export class WorkflowService {
   async tenantUsers(tenantId: string, ids: string[]): Promise<string[]> {
     const list = [...new Set(ids.filter((x) => isId(x)))];
     if (!list.length) return [];
-    const rows = await this.db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('id', 'in', list).execute();
+    const rows = await scoped(this.db, tenantId).selectFrom('bladeUser').select('id').where('isDeleted', '=', 0).where('id', 'in', list).execute();
     return rows.map((r) => String(r.id));
   }
 

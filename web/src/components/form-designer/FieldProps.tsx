@@ -87,6 +87,7 @@ function OptionsEditor({ column: c, onChange }: { column: DesignColumn; onChange
       <Form.Item label={t('fd.prop.optionSource')}>
         <Segmented
           block
+          aria-label={t('fd.prop.optionSource')}
           value={source}
           options={[
             { label: t('fd.prop.static'), value: 'static' },
@@ -308,6 +309,7 @@ export function FieldProps({
               <Form.Item label={t('fd.prop.uploadType')}>
                 <Segmented
                   block
+                  aria-label={t('fd.prop.uploadType')}
                   value={c.uploadType ?? 'file'}
                   options={[
                     { label: t('fd.prop.uploadFile'), value: 'file' },
@@ -333,6 +335,7 @@ export function FieldProps({
             <Form.Item label={t('fd.prop.levels')}>
               <Segmented
                 block
+                aria-label={t('fd.prop.levels')}
                 value={c.levels ?? 3}
                 options={[
                   { label: t('fd.prop.level1'), value: 1 },

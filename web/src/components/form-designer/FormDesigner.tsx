@@ -295,6 +295,7 @@ function FormSettings({ design, sets, onChange, onReplace }: { design: DesignOpt
       <Form.Item label={t('fd.form.labelPosition')}>
         <Segmented
           block
+          aria-label={t('fd.form.labelPosition')}
           value={layout.labelPosition}
           options={[
             { label: t('fd.form.top'), value: 'top' },
@@ -311,6 +312,7 @@ function FormSettings({ design, sets, onChange, onReplace }: { design: DesignOpt
       <Form.Item label={t('fd.form.size')}>
         <Segmented
           block
+          aria-label={t('fd.form.size')}
           value={layout.size ?? 'middle'}
           options={[
             { label: t('fd.form.small'), value: 'small' },
@@ -347,7 +349,7 @@ export function LivePreview({ option }: { option: FormOption }) {
             className="fd-preview-submit"
             onClick={async () => {
               try {
-                const v = await validateForm(form, option, () => true, t);
+                const v = await validateForm(form, option, () => true);
                 setValues(JSON.stringify(v, null, 2));
                 message.success(t('fd.previewPassed'));
               } catch (e) {
@@ -483,6 +485,7 @@ export function FormDesigner({ design, onChange }: { design: DesignOption; onCha
           className="fd-center"
           title={
             <Segmented
+              aria-label={`${t('fd.modeDesign')} / ${t('fd.modePreview')}`}
               value={mode}
               onChange={(v) => setMode(v as 'design' | 'preview')}
               options={[

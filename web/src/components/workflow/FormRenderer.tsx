@@ -1,10 +1,10 @@
 // Renderer of a designed form (spec 000 §3 "Form-designer column", §5): one schema drives the start
 // page, the detail page, the form designer's preview and (later) micro-apps and reports, so nothing
 // here knows about processes: the caller says which fields may be written. Unreadable fields are
-// hidden, unwritable fields are read-only and drop their rules; required / upload / pattern rules
-// carry the exact §5 messages; the dynamic sub-table has its own required checks. Field types and
-// their controls are in form-fields.tsx, the schema in form-schema.ts, default-value templates in
-// form-template.ts, the theme and variables a form keeps in form-sets.ts.
+// hidden, unwritable fields are read-only and drop their rules. Every field is checked by the one
+// validator the server runs too (packages/schema validate.ts: the §5 messages, lengths, ranges,
+// options, dates, uploads, sub-form rows). Field types and their controls are in form-fields.tsx,
+// default-value templates in form-template.ts, the theme and variables a form keeps in form-sets.ts.
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Col, ConfigProvider, Divider, Form, Row, Typography, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -13,17 +13,20 @@ import { useSession } from '../../shell/store';
 import { Control, UserField, type UploadedItem } from './form-fields';
 import {
   columnsOf,
+  fieldProblems,
+  formErrors,
   FULL_WIDTH_TYPES,
-  isEmpty,
   isRequired,
   labelOf,
   LAYOUT_TYPES,
-  patternRules,
+  problemText,
   typeOf,
   type FormColumn,
   type FormOption,
+  type Lang,
   type Values,
-} from './form-schema';
+} from '@campus/schema';
+import i18n from '../../i18n';
 import { resolveDefault, type TemplateContext } from './form-template';
 import { layoutOf } from './form-sets';
 import './form-renderer.css';
@@ -31,7 +34,6 @@ import './form-renderer.css';
 export { columnsOf, labelOf, UserField };
 export type { FormColumn, FormOption, UploadedItem };
 
-type T = (k: string, o?: Values) => string;
 
 /** The template context of the signed-in user, read when a default is needed. */
 export function sessionTemplateContext(): TemplateContext {
@@ -75,70 +77,28 @@ export function writableValues(option: FormOption | null | undefined, values: Va
   return out;
 }
 
-/** The §5 errors of the dynamic sub-tables (required cells, then patterns of filled cells). */
-export function subTableErrors(option: FormOption | null | undefined, values: Values, writable: (c: FormColumn) => boolean, t: T): string[] {
-  const errors: string[] = [];
-  for (const c of columnsOf(option)) {
-    if (typeOf(c) !== 'dynamic' || !writable(c) || c.readable === false || c.disabled || c.readonly) continue;
-    const children = (c.children?.column ?? []).filter((x) => x.prop && x.readable !== false && x.writable !== false && !x.disabled);
-    const rows = Array.isArray(values[c.prop]) ? (values[c.prop] as Values[]) : [];
-    const required = children.filter(isRequired);
-    if (required.length && !rows.length) {
-      errors.push(t('fr.subEmpty', { label: labelOf(c) }));
-      continue;
-    }
-    rows.forEach((row, i) => {
-      for (const r of children) {
-        if (isRequired(r) && isEmpty(row[r.prop])) errors.push(t('fr.subRow', { label: labelOf(c), n: i + 1, field: labelOf(r) }));
-        else if (!isEmpty(row[r.prop]) && patternRules(r).some((p) => !p.re.test(String(row[r.prop])))) {
-          errors.push(t('fr.subRowPattern', { label: labelOf(c), n: i + 1, field: labelOf(r) }));
-        }
-      }
-    });
-  }
-  return errors;
-}
+const lang = (): Lang => (i18n.language === 'en' ? 'en' : 'zh');
 
 /**
- * Validates the whole form: the field rules, then the sub-table checks. Rejects with the messages
- * joined by ' | ' (spec 000 §4 "Start flow", §5).
+ * Validates the whole form with the shared validator (the fields this page may write): the errors
+ * show under their fields, and the promise rejects with every message joined by ' | ' (spec 000
+ * §4 "Start flow", §5), the same text the server would answer.
  */
-export async function validateForm(form: FormInstance, option: FormOption | null | undefined, writable: (c: FormColumn) => boolean, t: T): Promise<Values> {
-  const errors: string[] = [];
-  try {
-    await form.validateFields();
-  } catch (e) {
-    const fields = (e as { errorFields?: { errors: string[] }[] }).errorFields ?? [];
-    for (const f of fields) errors.push(...f.errors);
-  }
+export async function validateForm(form: FormInstance, option: FormOption | null | undefined, writable: (c: FormColumn) => boolean): Promise<Values> {
+  await form.validateFields().catch(() => undefined); // marks the fields; the messages come from below
   const values = form.getFieldsValue(true) as Values;
-  errors.push(...subTableErrors(option, values, writable, t));
-  const unique = [...new Set(errors)];
-  if (unique.length) throw new Error(unique.join(' | '));
+  const canWrite = (c: FormColumn) => writable(c) && c.writable !== false && c.disabled !== true && c.readonly !== true;
+  const errors = formErrors(option, values, lang(), { writable: canWrite });
+  if (errors.length) throw new Error(errors.join(' | '));
   return values;
 }
 
-/** Field rules with the §5 messages: {label}不能为空 / {label}必须上传 / {label}格式不匹配 (or the rule's own message). */
-export function rulesOf(c: FormColumn, t: T): Rule[] {
-  const rules: Rule[] = [];
-  const label = labelOf(c);
-  const type = typeOf(c);
-  if (isRequired(c) && type !== 'dynamic') {
-    const custom = (c.rules ?? []).find((r) => r.required && r.message)?.message;
-    rules.push({
-      validator: async (_, v) => {
-        if (isEmpty(v)) throw new Error(custom || t(type === 'upload' ? 'fr.uploadRequired' : 'fr.required', { label }));
-      },
-    });
-  }
-  for (const p of patternRules(c)) {
-    rules.push({
-      validator: async (_, v) => {
-        if (!isEmpty(v) && !p.re.test(Array.isArray(v) ? v.join(',') : String(v))) throw new Error(p.message || t('fr.pattern', { label }));
-      },
-    });
-  }
-  return rules;
+/** The field's rule: the shared validator's first problem, in the page's language. */
+export function rulesOf(c: FormColumn): Rule[] {
+  return [{ validator: async (_, v) => {
+    const [p] = fieldProblems(c, v);
+    if (p) throw new Error(problemText(p, lang()));
+  } }];
 }
 
 export interface FormRendererProps {
@@ -182,7 +142,7 @@ export function FormRenderer({ option, form, writable = ALL, initialValues, clas
           name={c.prop}
           label={labelOf(c)}
           required={canWrite && isRequired(c)}
-          rules={canWrite ? rulesOf(c, t) : []}
+          rules={canWrite ? rulesOf(c) : []}
           extra={c.tip}
           className={`wf-field wf-field-${c.prop} fr-type-${type}`}
         >

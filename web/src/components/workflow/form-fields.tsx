@@ -32,10 +32,12 @@ import { dictionary, regionLazyTree } from '../../api/admin';
 import { deptTree, treeOptions, type Person, type TreeOption } from '../../api/message';
 import { PeoplePicker } from '../PeoplePicker';
 import { RegionPicker } from '../RegionPicker';
+import { TransferBar, type Transfer } from '../transfer';
 import { checkUpload, isImageName } from './form-upload';
 import { isEmpty, isRequired, labelOf, OPTION_TYPES, PICK_TYPES, typeOf, USER_TYPES, type DicItem, type FormColumn, type Values } from './form-schema';
 import { resolveDefault, type TemplateContext } from './form-template';
 import { totalText } from '../../api/crud';
+import { rangeSeparator } from '../rangeSeparator';
 
 export interface UploadedItem {
   name: string;
@@ -113,6 +115,7 @@ function DateRangeField({ value, onChange, disabled, format }: { value?: string[
   return (
     <DatePicker.RangePicker
       style={{ width: '100%' }}
+      separator={rangeSeparator()}
       disabled={disabled}
       value={range}
       format={fmt}
@@ -137,6 +140,8 @@ function UploadField({ value, onChange, disabled, column: c }: { value?: Uploade
   const latest = useRef(list);
   latest.current = list;
   const [busy, setBusy] = useState(0);
+  /** the files on their way, by uid: their progress is shown as one bar under the control */
+  const [sending, setSending] = useState<Record<string, Transfer>>({});
   const image = c.uploadType === 'image';
   if (disabled) {
     if (!list.length) return <div className="wf-readonly-value">-</div>;
@@ -165,45 +170,59 @@ function UploadField({ value, onChange, disabled, column: c }: { value?: Uploade
     );
   }
   const full = !!c.limit && list.length + busy >= c.limit;
+  const going = Object.values(sending);
+  const progress: Transfer | null = going.length
+    ? {
+        phase: going.every((p) => p.phase === 'server') ? 'server' : 'upload',
+        loaded: going.reduce((a, p) => a + p.loaded, 0),
+        total: going.every((p) => p.total) ? going.reduce((a, p) => a + (p.total ?? 0), 0) : undefined,
+      }
+    : null;
   return (
-    <Upload
-      accept={c.accept || (image ? 'image/*' : undefined)}
-      multiple={!c.limit || c.limit > 1}
-      listType={image ? 'picture-card' : 'text'}
-      fileList={list.map((f) => ({ uid: f.url, name: f.name, url: f.url, thumbUrl: image || isImageName(f.name) ? f.url : undefined, status: 'done' as const }))}
-      onRemove={(f) => onChange?.(latest.current.filter((x) => x.url !== f.url))}
-      onPreview={(f) => f.url && window.open(f.url, '_blank', 'noopener')}
-      beforeUpload={async (file) => {
-        const refusal = checkUpload(file, latest.current.length + busy, { accept: c.accept, imageOnly: image, limit: c.limit, fileSize: c.fileSize });
-        if (refusal) {
-          message.error(t(`fr.upload.${refusal.key}`, refusal.values));
+    <>
+      <Upload
+        accept={c.accept || (image ? 'image/*' : undefined)}
+        multiple={!c.limit || c.limit > 1}
+        listType={image ? 'picture-card' : 'text'}
+        fileList={list.map((f) => ({ uid: f.url, name: f.name, url: f.url, thumbUrl: image || isImageName(f.name) ? f.url : undefined, status: 'done' as const }))}
+        onRemove={(f) => onChange?.(latest.current.filter((x) => x.url !== f.url))}
+        onPreview={(f) => f.url && window.open(f.url, '_blank', 'noopener')}
+        beforeUpload={async (file) => {
+          const refusal = checkUpload(file, latest.current.length + busy, { accept: c.accept, imageOnly: image, limit: c.limit, fileSize: c.fileSize });
+          if (refusal) {
+            message.error(t(`fr.upload.${refusal.key}`, refusal.values));
+            return Upload.LIST_IGNORE;
+          }
+          setBusy((n) => n + 1);
+          const track = (p: Transfer) => setSending((all) => ({ ...all, [file.uid]: p }));
+          track({ phase: 'upload', loaded: 0, total: file.size });
+          try {
+            const r = await putFile(file, undefined, { onProgress: track });
+            const next = [...latest.current, { name: r.originalName || file.name, url: r.link }];
+            latest.current = next;
+            onChange?.(next);
+          } catch (e) {
+            message.error(`${t('fr.upload.failed')}${(e as Error).message ?? ''}`);
+          } finally {
+            setBusy((n) => n - 1);
+            setSending(({ [file.uid]: _, ...rest }) => rest);
+          }
           return Upload.LIST_IGNORE;
-        }
-        setBusy((n) => n + 1);
-        try {
-          const r = await putFile(file);
-          const next = [...latest.current, { name: r.originalName || file.name, url: r.link }];
-          latest.current = next;
-          onChange?.(next);
-        } catch (e) {
-          message.error(`${t('fr.upload.failed')}${(e as Error).message ?? ''}`);
-        } finally {
-          setBusy((n) => n - 1);
-        }
-        return Upload.LIST_IGNORE;
-      }}
-    >
-      {full ? null : image ? (
-        <div className="fr-upload-card">
-          <PlusOutlined />
-          <div>{busy ? t('common.loading') : t('fr.upload.image')}</div>
-        </div>
-      ) : (
-        <Button icon={<UploadOutlined />} loading={busy > 0}>
-          {t('fr.upload.file')}
-        </Button>
-      )}
-    </Upload>
+        }}
+      >
+        {full ? null : image ? (
+          <div className="fr-upload-card">
+            <PlusOutlined />
+            <div>{busy ? t('common.loading') : t('fr.upload.image')}</div>
+          </div>
+        ) : (
+          <Button icon={<UploadOutlined />} loading={busy > 0}>
+            {t('fr.upload.file')}
+          </Button>
+        )}
+      </Upload>
+      <TransferBar transfer={progress} style={{ marginTop: 6, maxWidth: 360 }} />
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../../api/system';
+import { withProgressCard } from '../transfer';
 import { sanitize } from './form-fields';
 
 const EMPTY = /^(<p>(<br>|\s)*<\/p>)*$/;
@@ -39,7 +40,7 @@ export default function RichEditor({ value, onChange }: { value?: string; onChan
                 const file = input.files?.[0];
                 if (!file) return;
                 try {
-                  const r = await putFile(file);
+                  const r = await withProgressCard(file.name, (onProgress) => putFile(file, undefined, { onProgress }));
                   const at = q.getSelection(true)?.index ?? q.getLength();
                   q.insertEmbed(at, 'image', r.link, 'user');
                 } catch (e) {

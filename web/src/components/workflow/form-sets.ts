@@ -19,25 +19,9 @@
 // Default values (wf_form_default_values.content), a JSON object {prop: value}: applying the set in
 // the designer writes each value as the default of the field with that prop ("sub.prop" for a column
 // of the sub-table "sub"). Values may be any JSON (texts may hold ${...} templates).
-import type { FormColumn, FormOption } from './form-schema';
+import type { FormColumn, FormOption, FormSize, FormTheme, FormThemeRef, LabelPosition } from '@campus/schema';
 
-export type LabelPosition = 'top' | 'left' | 'right';
-export type FormSize = 'small' | 'middle' | 'large';
-
-export interface FormTheme {
-  labelPosition?: LabelPosition;
-  labelWidth?: number;
-  size?: FormSize;
-  columns?: 1 | 2 | 3 | 4;
-  gutter?: number;
-  primaryColor?: string;
-}
-
-/** The copy a form keeps of its theme. */
-export interface FormThemeRef extends FormTheme {
-  id?: string;
-  name?: string;
-}
+export type { FormSize, FormTheme, FormThemeRef, LabelPosition };
 
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 export const THEME_LIMITS = { labelWidth: [40, 400], gutter: [0, 64] } as const;

@@ -3,29 +3,26 @@ import { Modal, Spin, Tabs, message } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { roleModel } from '@campus/schema';
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { CheckTree, allKeys } from '../../components/CheckTree';
 import { grantRoles, grantTree, roleApi, roleTree, roleTreeKeys, type GrantTree, type Role } from '../../api/admin';
 
+// The columns and form come from the model (@campus/schema roleModel). The list answers the whole
+// tree; its filters go as the tree route reads them (plain); grants are this screen's own.
 function roleResource(openGrant: (ids: string[]) => void): ResourceDescription<Role> {
-  return {
-    title: 'role.title',
-    api: roleApi,
+  return modelResource(roleModel, roleApi, {
     tree: true,
     selectable: true,
-    permissions: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
-    columns: [
-      { title: 'role.roleName', dataIndex: 'roleName', search: 'plain', width: 220, form: { required: true, span: 12 } },
-      { title: 'role.roleAlias', dataIndex: 'roleAlias', search: 'plain', width: 200, form: { required: true, span: 12, help: 'role.roleAliasHelp' } },
-      {
-        title: 'role.parent',
-        dataIndex: 'parentId',
-        hideInTable: true,
-        inDetail: false,
-        form: { type: 'treeSelect', span: 12, loadTree: roleTree, placeholder: 'common.topLevel' },
-      },
-      { title: 'common.sort', dataIndex: 'sort', width: 80, form: { type: 'number', min: 0, span: 12, default: 1 } },
-    ],
+    fields: {
+      roleName: { search: 'plain' },
+      roleAlias: { search: 'plain', form: { help: 'role.roleAliasHelp' } },
+      // (no starting value: empty is the top, which the placeholder says)
+      parentId: { form: { type: 'treeSelect', loadTree: roleTree, placeholder: 'common.topLevel', default: undefined } },
+      // the tree comes in the stored order (no column sorting)
+      sort: { sortable: false },
+    },
     extraActions: [
       {
         key: 'grantRow',
@@ -45,7 +42,7 @@ function roleResource(openGrant: (ids: string[]) => void): ResourceDescription<R
         onClick: ({ selected }) => openGrant(selected),
       },
     ],
-  };
+  });
 }
 
 /** 权限设置: menus (with buttons), data scopes and API scopes as three checkable trees. */

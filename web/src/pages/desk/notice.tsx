@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
 import DOMPurify from 'dompurify';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
-import { noticeApi, type Notice } from '../../api/admin';
+import { noticeModel } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
+import { noticeApi } from '../../api/admin';
 
 // Content may be rich text written elsewhere: it is shown as HTML only after DOMPurify.
 const html = (row: Record<string, unknown>) =>
@@ -16,29 +18,13 @@ const ContentEditor = ({ value, onChange }: { value?: unknown; onChange?: (v: un
   </Suspense>
 );
 
-const resource: ResourceDescription<Notice> = {
-  title: 'notice.title',
-  api: noticeApi,
+const resource = modelResource(noticeModel, noticeApi, {
   formWidth: 760,
-  permissions: { add: 'notice_add', edit: 'notice_edit', delete: 'notice_delete', view: 'notice_view' },
-  columns: [
-    { title: 'notice.noticeTitle', dataIndex: 'title', search: 'like', width: 320, ellipsis: true, form: { required: true } },
-    {
-      title: 'notice.category',
-      dataIndex: 'category',
-      search: 'equal',
-      width: 100,
-      options: [
-        { label: 'notice.category1', value: 1, color: 'blue' },
-        { label: 'notice.category2', value: 2, color: 'orange' },
-        { label: 'notice.category3', value: 3, color: 'green' },
-      ],
-      form: { type: 'select', required: true, span: 12, default: 1 },
-    },
-    { title: 'notice.releaseTime', dataIndex: 'releaseTime', search: 'daterange', sortable: true, width: 170, form: { type: 'datetime', span: 12, help: 'notice.releaseTimeHelp' } },
-    { title: 'notice.content', dataIndex: 'content', hideInTable: true, render: html, form: { type: 'custom', component: ContentEditor, help: 'notice.contentHelp' } },
-  ],
-};
+  fields: {
+    releaseTime: { search: 'daterange', form: { help: 'notice.releaseTimeHelp' } },
+    content: { render: html, form: { type: 'custom', component: ContentEditor, help: 'notice.contentHelp' } },
+  },
+});
 
 export default function NoticePage() {
   return <ResourceList resource={resource} />;

@@ -4,6 +4,7 @@ import { PaperClipOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../../api/system';
+import { percentOf } from '../../api/transfer';
 import { outboxApi, platformOptions, submitAndSend, templateApi, templateOptions, type Attachment, type EmailOutbox } from './api';
 import { RecipientSelect, recipientsRule } from './RecipientSelect';
 import { SafeHtml, splitAddresses } from './SafeHtml';
@@ -243,8 +244,9 @@ export function ComposeDialog({ mail, open, onClose, onDone }: { mail: EmailOutb
             multiple
             fileList={files}
             onChange={({ fileList }) => setFiles(fileList)}
-            customRequest={({ file, onSuccess, onError }) => {
-              putFile(file as File)
+            customRequest={({ file, onSuccess, onError, onProgress }) => {
+              // antd's list shows each file's bar from the percent reported here
+              putFile(file as File, undefined, { onProgress: (p) => onProgress?.({ percent: percentOf(p) ?? 0 }) })
                 .then((r) => onSuccess?.(r))
                 .catch((e: Error) => onError?.(e));
             }}

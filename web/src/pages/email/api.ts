@@ -1,4 +1,5 @@
 // Calls of the e-mail area (/api/blade-email/*).
+import type { emailAddressModel, emailConfigModel, emailInboxModel, emailOutboxModel, emailPlatformModel, emailStrategyModel, emailTemplateModel, RowOf } from '@campus/schema';
 import { crud, postQuery } from '../../api/crud';
 import { http } from '../../api/request';
 
@@ -7,107 +8,21 @@ export interface Attachment {
   name: string;
 }
 
-export interface EmailPlatform {
-  id: string;
-  platformName: string;
-  host: string;
-  port: number;
-  secure: number;
-  username?: string;
-  password?: string;
-  fromAddress: string;
-  fromName?: string;
-  isEnabled: number;
-  remark?: string;
-  createTime?: string;
-}
+export type EmailPlatform = RowOf<typeof emailPlatformModel> & { createTime?: string };
 
-export interface EmailConfig {
-  id: string;
-  configName: string;
-  emailAddress: string;
-  protocol: 'pop3' | 'imap';
-  host: string;
-  port: number;
-  secure: number;
-  username?: string;
-  password?: string;
-  platformId?: string | null;
-  isEnabled: number;
-  lastSyncTime?: string | null;
-  lastSyncMessage?: string | null;
-  remark?: string;
-}
+export type EmailConfig = RowOf<typeof emailConfigModel>;
 
-export interface EmailTemplate {
-  id: string;
-  templateName: string;
-  templateCode: string;
-  subject: string;
-  content: string;
-  paramsExample?: string | null;
-  remark?: string;
-  createTime?: string;
-}
+export type EmailTemplate = RowOf<typeof emailTemplateModel> & { createTime?: string };
 
-export interface EmailStrategy {
-  id: string;
-  strategyName: string;
-  templateId: string;
-  platformId?: string | null;
-  toUser: string;
-  ccUser?: string | null;
-  params?: string | null;
-  cronExpression: string;
-  status: number;
-  lastSendTime?: string | null;
-  lastSendStatus?: number | null;
-  remark?: string;
-}
+export type EmailStrategy = RowOf<typeof emailStrategyModel> & { createTime?: string };
 
-export interface EmailAddress {
-  id: string;
-  name: string;
-  email: string;
-  groupName?: string;
-  phone?: string;
-  sort?: number;
-  remark?: string;
-}
+export type EmailAddress = RowOf<typeof emailAddressModel>;
 
-export interface EmailOutbox {
-  id: string;
-  platformId?: string | null;
-  templateId?: string | null;
-  strategyId?: string | null;
-  fromAddress?: string | null;
-  toUser: string;
-  ccUser?: string | null;
-  bccUser?: string | null;
-  subject?: string | null;
-  content?: string | null;
-  params?: string | null;
-  attachments?: Attachment[];
-  sendStatus: number;
-  sendTime?: string | null;
-  errorMessage?: string | null;
-  createTime?: string;
-}
+/** An outbox row; the server answers its attachments as the list. */
+export type EmailOutbox = Omit<RowOf<typeof emailOutboxModel>, 'attachments'> & { attachments?: Attachment[]; createTime?: string };
 
-export interface EmailInbox {
-  id: string;
-  configId?: string | null;
-  fromAddress: string;
-  fromName?: string | null;
-  toUser?: string | null;
-  ccUser?: string | null;
-  subject: string;
-  content?: string | null;
-  attachments?: { name: string; mimeType?: string; size?: number }[];
-  receiveTime?: string | null;
-  isRead: number;
-  remark?: string;
-}
+/** An inbox row; the server answers its attachments as the list. */
+export type EmailInbox = Omit<RowOf<typeof emailInboxModel>, 'attachments'> & { attachments?: { name: string; mimeType?: string; size?: number }[] };
 
 const BASE = '/api/blade-email';
 export const platformApi = crud<EmailPlatform>(`${BASE}/plat-from`);

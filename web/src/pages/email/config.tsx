@@ -1,51 +1,25 @@
 import { useState } from 'react';
 import { message } from 'antd';
 import { ApiOutlined, CheckCircleOutlined, SyncOutlined } from '@ant-design/icons';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { emailConfigModel } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import i18n from '../../i18n';
-import { configApi, enableConfig, platformOptions, syncConfig, testConfig, type EmailConfig } from './api';
+import { configApi, enableConfig, platformOptions, syncConfig, testConfig } from './api';
 import { enabledTag } from './platform';
 
-const resource: ResourceDescription<EmailConfig> = {
-  title: 'email.config.title',
-  api: configApi,
+const resource = modelResource(emailConfigModel, configApi, {
   formWidth: 720,
   sort: { descs: 'create_time' },
-  permissions: { add: 'emailConfig_add', edit: 'emailConfig_edit', delete: 'emailConfig_delete', view: 'emailConfig_view' },
-  columns: [
-    { title: 'email.config.configName', dataIndex: 'configName', search: 'like', width: 150, form: { required: true, span: 12 } },
-    { title: 'email.isEnabled', dataIndex: 'isEnabled', width: 90, render: enabledTag },
-    { title: 'email.config.emailAddress', dataIndex: 'emailAddress', search: 'like', width: 200, form: { required: true, span: 12, rules: [{ type: 'email', message: 'email.emailFormat' }] } },
-    {
-      title: 'email.config.protocol',
-      dataIndex: 'protocol',
-      width: 90,
-      options: [
-        { label: 'email.config.pop3', value: 'pop3', color: 'blue' },
-        { label: 'email.config.imap', value: 'imap', color: 'purple' },
-      ],
-      form: { type: 'radio', required: true, span: 12, default: 'pop3', help: 'email.config.protocolHelp' },
-    },
-    { title: 'email.config.host', dataIndex: 'host', hideInTable: true, form: { required: true, span: 12, placeholder: 'email.config.hostPlaceholder' } },
-    { title: 'email.port', dataIndex: 'port', hideInTable: true, form: { type: 'number', required: true, span: 6, min: 1, max: 65535, default: 995, rules: [{ type: 'number', min: 1, max: 65535, message: 'email.portInvalid' }] } },
-    {
-      title: 'email.secure',
-      dataIndex: 'secure',
-      width: 100,
-      hideInTable: true,
-      options: [
-        { label: 'email.secure1', value: 1 },
-        { label: 'email.secure0', value: 0 },
-      ],
-      form: { type: 'radio', span: 6, default: 1 },
-    },
-    { title: 'email.username', dataIndex: 'username', hideInTable: true, form: { span: 12 } },
-    { title: 'email.password', dataIndex: 'password', hideInTable: true, inDetail: false, form: { type: 'password', span: 12, help: 'email.passwordHelp' } },
-    { title: 'email.config.platformId', dataIndex: 'platformId', hideInTable: true, form: { type: 'select', span: 12, loadOptions: platformOptions, help: 'email.config.platformHelp' } },
-    { title: 'email.config.lastSyncTime', dataIndex: 'lastSyncTime', width: 170 },
-    { title: 'email.config.lastSyncMessage', dataIndex: 'lastSyncMessage', hideInTable: true },
-    { title: 'email.remark', dataIndex: 'remark', ellipsis: true, hideInTable: true, form: { type: 'textarea', rows: 2 } },
-  ],
+  fields: {
+    isEnabled: { render: enabledTag },
+    protocol: { form: { help: 'email.config.protocolHelp' } },
+    host: { form: { placeholder: 'email.config.hostPlaceholder' } },
+    port: { form: { type: 'number', default: 995, rules: [{ type: 'number', min: 1, max: 65535, message: 'email.portInvalid' }] } },
+    secure: { form: { required: false } },
+    password: { form: { help: 'email.passwordHelp' } },
+    platformId: { form: { type: 'select', loadOptions: platformOptions, help: 'email.config.platformHelp' } },
+  },
   extraActions: [
     {
       key: 'enable',
@@ -95,7 +69,7 @@ const resource: ResourceDescription<EmailConfig> = {
       },
     },
   ],
-};
+});
 
 export default function EmailConfigPage() {
   const [r] = useState(() => resource);

@@ -1,62 +1,35 @@
 import { Space, Tag, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
-import i18n from '../../i18n';
+import { emailInboxModel } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { inboxApi, type EmailInbox } from './api';
-import { RecipientSelect, recipientsRule } from './RecipientSelect';
+import { RecipientSelect } from './RecipientSelect';
 import { SafeHtml } from './SafeHtml';
 
-const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o);
+// address lists are picked as chips (typed or from the address book), kept as comma lists
+const recipients = { form: { type: 'custom' as const, component: RecipientSelect, csv: true } };
 
-const resource: ResourceDescription<EmailInbox> = {
-  title: 'email.inbox.title',
-  api: inboxApi,
+const resource = modelResource<EmailInbox>(emailInboxModel, inboxApi, {
   formWidth: 820,
-  permissions: { add: 'emailInbox_add', edit: 'emailInbox_edit', delete: 'emailInbox_delete', view: 'emailInbox_view' },
-  columns: [
-    {
-      title: 'email.inbox.isRead',
-      dataIndex: 'isRead',
-      width: 80,
-      search: 'equal',
-      options: [
-        { label: 'email.inbox.unread', value: 0, color: 'blue' },
-        { label: 'email.inbox.read', value: 1 },
-      ],
-      form: { type: 'radio', span: 12, default: 0 },
-    },
-    {
-      title: 'email.subject',
-      dataIndex: 'subject',
-      search: 'like',
-      width: 280,
-      ellipsis: true,
+  fields: {
+    // unread mail in bold; a clip when it has attachments
+    subject: {
       render: (row) => (
         <Space size={4}>
           <Typography.Text strong={Number(row.isRead) !== 1}>{String(row.subject ?? '')}</Typography.Text>
           {Array.isArray(row.attachments) && row.attachments.length > 0 && <PaperClipOutlined />}
         </Space>
       ),
-      form: { required: true },
     },
-    { title: 'email.inbox.fromName', dataIndex: 'fromName', search: 'like', width: 120, form: { span: 12 } },
-    { title: 'email.inbox.fromAddress', dataIndex: 'fromAddress', search: 'like', width: 200, form: { required: true, span: 12, rules: [{ type: 'email', message: 'email.emailFormat' }] } },
-    { title: 'email.toUser', dataIndex: 'toUser', hideInTable: true, form: { type: 'custom', component: RecipientSelect, csv: true, rules: [recipientsRule(t, false)] } },
-    { title: 'email.ccUser', dataIndex: 'ccUser', hideInTable: true, form: { type: 'custom', component: RecipientSelect, csv: true, rules: [recipientsRule(t, false)] } },
-    { title: 'email.inbox.receiveTime', dataIndex: 'receiveTime', search: 'daterange', width: 170, sortable: true, form: { type: 'datetime', span: 12 } },
-    {
-      title: 'email.content',
-      dataIndex: 'content',
-      hideInTable: true,
-      render: (row) => <SafeHtml html={String(row.content ?? '')} />,
-      form: { type: 'textarea', rows: 8 },
-    },
-    {
-      title: 'email.attachments',
-      dataIndex: 'attachments',
-      hideInTable: true,
+    toUser: recipients,
+    ccUser: recipients,
+    receiveTime: { search: 'daterange' },
+    // mail HTML is shown sanitized
+    content: { render: (row) => <SafeHtml html={String(row.content ?? '')} /> },
+    attachments: {
       render: (row) => {
-        const list = Array.isArray(row.attachments) ? (row.attachments as { name: string; size?: number }[]) : [];
+        const list = Array.isArray(row.attachments) ? row.attachments : [];
         return list.length ? (
           <Space wrap>
             {list.map((a, i) => (
@@ -71,9 +44,8 @@ const resource: ResourceDescription<EmailInbox> = {
         );
       },
     },
-    { title: 'email.remark', dataIndex: 'remark', hideInTable: true, form: { type: 'textarea', rows: 2 } },
-  ],
-};
+  },
+});
 
 export default function EmailInboxPage() {
   return <ResourceList resource={resource} />;

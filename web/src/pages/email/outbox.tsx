@@ -3,9 +3,11 @@ import type { ActionType } from '@ant-design/pro-components';
 import { Form, Modal, Space, Tag, Tooltip, message } from 'antd';
 import { EditOutlined, MailOutlined, PaperClipOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { emailOutboxModel } from '@campus/schema';
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import i18n from '../../i18n';
-import { outboxApi, sendMsg, type Attachment, type EmailOutbox } from './api';
+import { outboxApi, sendMsg, type EmailOutbox } from './api';
 import { ComposeDialog } from './ComposeDialog';
 import { RecipientSelect, recipientsRule } from './RecipientSelect';
 import { SafeHtml, splitAddresses } from './SafeHtml';
@@ -25,19 +27,13 @@ export const statusTag = (row: Record<string, unknown>) => {
 };
 
 function outboxResource(open: (row: EmailOutbox | null) => void, resend: (row: EmailOutbox) => void): ResourceDescription<EmailOutbox> {
-  return {
-    title: 'email.outbox.title',
-    api: outboxApi,
+  return modelResource<EmailOutbox>(emailOutboxModel, outboxApi, {
     sort: { descs: 'create_time' },
     // add and edit go through the compose dialog, not the generic form
     permissions: { delete: 'emailOutbox_delete', view: 'emailOutbox_view' },
-    columns: [
-      {
-        title: 'email.subject',
-        dataIndex: 'subject',
-        search: 'like',
-        width: 240,
-        ellipsis: true,
+    fields: {
+      // a clip when it has attachments
+      subject: {
         render: (row) => (
           <Space size={4}>
             <span>{String(row.subject ?? '')}</span>
@@ -45,32 +41,14 @@ function outboxResource(open: (row: EmailOutbox | null) => void, resend: (row: E
           </Space>
         ),
       },
-      { title: 'email.toUser', dataIndex: 'toUser', search: 'like', width: 220, ellipsis: true },
-      { title: 'email.ccUser', dataIndex: 'ccUser', hideInTable: true },
-      { title: 'email.bccUser', dataIndex: 'bccUser', hideInTable: true },
-      { title: 'email.outbox.fromAddress', dataIndex: 'fromAddress', hideInTable: true },
-      {
-        title: 'email.outbox.sendStatus',
-        dataIndex: 'sendStatus',
-        width: 90,
-        search: 'equal',
-        options: [
-          { label: 'email.status0', value: 0 },
-          { label: 'email.status1', value: 1, color: 'green' },
-          { label: 'email.status2', value: 2, color: 'red' },
-        ],
-        render: statusTag,
-      },
-      { title: 'email.outbox.errorMessage', dataIndex: 'errorMessage', hideInTable: true },
-      { title: 'email.outbox.sendTime', dataIndex: 'sendTime', width: 170, search: 'daterange', sortable: true },
-      { title: 'email.content', dataIndex: 'content', hideInTable: true, render: (row) => <SafeHtml html={String(row.content ?? '')} /> },
-      { title: 'email.params', dataIndex: 'params', hideInTable: true, valueType: 'code' },
-      {
-        title: 'email.attachments',
-        dataIndex: 'attachments',
-        hideInTable: true,
+      sendStatus: { render: statusTag },
+      sendTime: { search: 'daterange' },
+      // mail HTML is shown sanitized
+      content: { render: (row) => <SafeHtml html={String(row.content ?? '')} /> },
+      params: { valueType: 'code' },
+      attachments: {
         render: (row) => {
-          const list = Array.isArray(row.attachments) ? (row.attachments as Attachment[]) : [];
+          const list = Array.isArray(row.attachments) ? row.attachments : [];
           return list.length ? (
             <Space direction="vertical" size={2}>
               {list.map((a) => (
@@ -84,8 +62,8 @@ function outboxResource(open: (row: EmailOutbox | null) => void, resend: (row: E
           );
         },
       },
-      { title: 'email.createTime', dataIndex: 'createTime', width: 170, hideInTable: true },
-    ],
+    },
+    append: [{ title: 'email.createTime', dataIndex: 'createTime', width: 170, hideInTable: true }],
     extraActions: [
       { key: 'compose', label: 'email.compose.title', permission: 'emailOutbox_add', placement: 'toolbar', icon: <MailOutlined />, onClick: () => open(null) },
       {
@@ -124,7 +102,7 @@ function outboxResource(open: (row: EmailOutbox | null) => void, resend: (row: E
         onClick: ({ row }) => resend(row as unknown as EmailOutbox),
       },
     ],
-  };
+  });
 }
 
 /** 再次发送: a sent mail once more, to the recipients given here. */

@@ -1,47 +1,32 @@
 import { Tag, message } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { emailStrategyModel } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import i18n from '../../i18n';
 import { platformOptions, sendStrategy, strategyApi, templateOptions, type EmailStrategy } from './api';
-import { RecipientSelect, recipientsRule } from './RecipientSelect';
+import { RecipientSelect } from './RecipientSelect';
 
 const t = (k: string, o?: Record<string, unknown>) => i18n.t(k, o);
 
-const resource: ResourceDescription<EmailStrategy> = {
-  title: 'email.strategy.title',
-  api: strategyApi,
+// address lists are picked as chips (typed or from the address book), kept as comma lists
+const recipients = { form: { type: 'custom' as const, component: RecipientSelect, csv: true } };
+
+const resource = modelResource<EmailStrategy>(emailStrategyModel, strategyApi, {
   formWidth: 760,
   sort: { descs: 'create_time' },
-  permissions: { add: 'emailStrategy_add', edit: 'emailStrategy_edit', delete: 'emailStrategy_delete', view: 'emailStrategy_view' },
-  columns: [
-    { title: 'email.strategy.strategyName', dataIndex: 'strategyName', search: 'like', width: 160, form: { required: true, span: 12 } },
-    { title: 'email.strategy.cronExpression', dataIndex: 'cronExpression', valueType: 'code', width: 150, form: { required: true, span: 12, help: 'email.strategy.cronHelp', placeholder: 'email.strategy.cronPlaceholder' } },
-    { title: 'email.strategy.templateId', dataIndex: 'templateId', hideInTable: true, form: { type: 'select', required: true, span: 12, loadOptions: templateOptions } },
-    { title: 'email.strategy.platformId', dataIndex: 'platformId', hideInTable: true, form: { type: 'select', span: 12, loadOptions: platformOptions, help: 'email.strategy.platformHelp' } },
-    { title: 'email.toUser', dataIndex: 'toUser', ellipsis: true, width: 220, form: { type: 'custom', component: RecipientSelect, csv: true, required: true, rules: [recipientsRule(t, true)] } },
-    { title: 'email.ccUser', dataIndex: 'ccUser', hideInTable: true, form: { type: 'custom', component: RecipientSelect, csv: true, rules: [recipientsRule(t, false)] } },
-    { title: 'email.params', dataIndex: 'params', hideInTable: true, valueType: 'code', form: { type: 'json', rows: 4, help: 'email.paramsHelp' } },
-    {
-      title: 'email.strategy.status',
-      dataIndex: 'status',
-      width: 90,
-      options: [
-        { label: 'email.strategy.status1', value: 1, color: 'green' },
-        { label: 'email.strategy.status0', value: 0 },
-      ],
-      search: 'equal',
-      form: { type: 'radio', span: 12, default: 1 },
-    },
-    { title: 'email.strategy.lastSendTime', dataIndex: 'lastSendTime', width: 170 },
-    {
-      title: 'email.strategy.lastSendStatus',
-      dataIndex: 'lastSendStatus',
-      width: 100,
+  fields: {
+    cronExpression: { valueType: 'code', form: { help: 'email.strategy.cronHelp', placeholder: 'email.strategy.cronPlaceholder' } },
+    templateId: { form: { type: 'select', loadOptions: templateOptions } },
+    platformId: { form: { type: 'select', loadOptions: platformOptions, help: 'email.strategy.platformHelp' } },
+    toUser: recipients,
+    ccUser: recipients,
+    params: { valueType: 'code', form: { help: 'email.paramsHelp' } },
+    lastSendStatus: {
       render: (row) =>
         row.lastSendStatus === null || row.lastSendStatus === undefined ? '-' : Number(row.lastSendStatus) === 1 ? <Tag color="green">{t('email.status1')}</Tag> : <Tag color="red">{t('email.status2')}</Tag>,
     },
-    { title: 'email.remark', dataIndex: 'remark', ellipsis: true, hideInTable: true, form: { type: 'textarea', rows: 2 } },
-  ],
+  },
   extraActions: [
     {
       key: 'send',
@@ -60,7 +45,7 @@ const resource: ResourceDescription<EmailStrategy> = {
       },
     },
   ],
-};
+});
 
 export default function EmailStrategyPage() {
   return <ResourceList resource={resource} />;

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { menuLabel } from '../../i18n';
+import { findMenuForLocation } from '../../shell/menu';
+import { useSession } from '../../shell/store';
 
 function webAddress(src: string): boolean {
   try {
@@ -12,12 +15,18 @@ function webAddress(src: string): boolean {
   }
 }
 
-/** /myiframe/urlPath?name=…&src=…: embeds a page named by a menu entry. */
+/**
+ * /myiframe/urlPath?name=…&src=…: embeds a page named by a menu entry — the entry's name in the
+ * reader's language when the menu holds the address (the link carries the stored name).
+ */
 export default function IframePage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
+  const location = useLocation();
+  const menu = useSession((s) => s.menu);
   const src = query.get('src') ?? '';
-  const name = query.get('name') ?? '';
+  const entry = findMenuForLocation(menu, location.pathname, location.search).at(-1);
+  const name = entry ? menuLabel(entry) : (query.get('name') ?? '');
   const [loading, setLoading] = useState(true);
   if (!src) return <Result status="warning" title={t('iframe.missing')} />;
   // only web addresses (a menu path with "html" in it comes here too): a javascript: or data: address must never

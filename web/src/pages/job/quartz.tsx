@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { AutoComplete, Switch, Typography, message } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { quartzJobModel } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { usePermission } from '../../components/Permitted';
-import { changeJobStatus, jobHandlers, quartzJobApi, runJob, type QuartzJob } from '../../api/admin';
+import { changeJobStatus, jobHandlers, quartzJobApi, runJob } from '../../api/admin';
 import i18n from '../../i18n';
-import { jobPackets } from './options';
 
 /** invokeTarget: a registered handler, optionally with arguments, e.g. logCleanup(30). */
 function TargetInput({ id, value, onChange }: { id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
@@ -64,69 +65,15 @@ function StatusSwitch({ row, canEdit, reload }: { row: Record<string, unknown>; 
 export default function QuartzJobPage() {
   const { i18n: inst } = useTranslation();
   const canEdit = usePermission('quartzJob_edit');
-  const resource = useMemo<ResourceDescription<QuartzJob>>(
-    () => ({
-      title: 'job.title',
-      api: quartzJobApi,
+  const resource = useMemo(
+    () => modelResource(quartzJobModel, quartzJobApi, {
       sort: { descs: 'create_time' },
       formWidth: 720,
-      permissions: { add: 'quartzJob_add', edit: 'quartzJob_edit', delete: 'quartzJob_delete', view: 'quartzJob_view' },
-      columns: [
-        { title: 'job.jobName', dataIndex: 'jobName', search: 'like', width: 160, form: { required: true, requiredMessage: 'job.jobNameRequired', span: 12 } },
-        {
-          title: 'job.jobPacket',
-          dataIndex: 'jobPacket',
-          search: 'equal',
-          width: 100,
-          options: jobPackets,
-          form: { type: 'select', required: true, requiredMessage: 'job.jobPacketRequired', span: 12, default: 'sys' },
-        },
-        {
-          title: 'job.invokeTarget',
-          dataIndex: 'invokeTarget',
-          search: 'like',
-          valueType: 'code',
-          width: 180,
-          form: { type: 'custom', component: TargetInput, required: true, requiredMessage: 'job.invokeTargetRequired', help: 'job.invokeTargetHelp' },
-        },
-        {
-          title: 'job.cronExpression',
-          dataIndex: 'cronExpression',
-          valueType: 'code',
-          width: 150,
-          form: { required: true, requiredMessage: 'job.cronRequired', help: 'job.cronHelp', span: 12 },
-        },
-        {
-          title: 'job.misfirePolicy',
-          dataIndex: 'misfirePolicy',
-          hideInTable: true,
-          options: [
-            { label: 'job.misfire1', value: 1 },
-            { label: 'job.misfire2', value: 2 },
-            { label: 'job.misfire3', value: 3 },
-          ],
-          form: { type: 'select', required: true, requiredMessage: 'job.misfireRequired', span: 12, default: 1 },
-        },
-        {
-          title: 'job.concurrent',
-          dataIndex: 'concurrent',
-          hideInTable: true,
-          options: [
-            { label: 'job.concurrent0', value: 0 },
-            { label: 'job.concurrent1', value: 1 },
-          ],
-          form: { type: 'radio', required: true, requiredMessage: 'job.concurrentRequired', span: 12, default: 1 },
-        },
-        {
-          title: 'job.status',
-          dataIndex: 'status',
-          width: 100,
-          render: (row, h) => <StatusSwitch row={row} canEdit={canEdit} reload={h.reload} />,
-        },
-        { title: 'job.lastFireTime', dataIndex: 'lastFireTime', width: 170 },
-        { title: 'job.nextFireTime', dataIndex: 'nextFireTime', width: 170 },
-        { title: 'common.remark', dataIndex: 'remark', hideInTable: true, form: { type: 'textarea', rows: 2 } },
-      ],
+      fields: {
+        invokeTarget: { valueType: 'code', form: { type: 'custom', component: TargetInput, help: 'job.invokeTargetHelp' } },
+        cronExpression: { valueType: 'code', form: { help: 'job.cronHelp' } },
+        status: { render: (row, h) => <StatusSwitch row={row} canEdit={canEdit} reload={h.reload} /> },
+      },
       extraActions: [
         {
           key: 'run',

@@ -7,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { crud } from '../../api/crud';
 import { http } from '../../api/request';
 import { PeoplePicker } from '../../components/PeoplePicker';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { personalGroupModel, type RowOf } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 
-interface Group { id: string; groupName: string; groupDesc?: string; createTime?: string }
+type Group = RowOf<typeof personalGroupModel> & { createTime?: string };
 interface Member { id: string; userId: string; userAccount: string; realName: string; dept: string; createTime: string }
 
 const groupApi = crud<Group>('/api/personalGroup/personalGroup');
@@ -55,20 +57,16 @@ function MembersDrawer({ group, onClose }: { group: Group; onClose(): void }) {
   );
 }
 
+// columns, search and form from the model (@campus/schema personalGroupModel); the members drawer is this page's own
+const groupResource = (openMembers: (g: Group) => void) => modelResource(personalGroupModel, groupApi, {
+  sort: { descs: 'create_time' },
+  append: [{ title: 'personal.createTime', dataIndex: 'createTime', width: 180, form: false }],
+  extraActions: [{ key: 'members', label: 'personal.members', placement: 'row', icon: <TeamOutlined />, onClick: ({ row }) => openMembers(row as Group) }],
+});
+
 export default function PersonalGroupPage() {
   const [open, setOpen] = useState<Group | null>(null);
-  const resource: ResourceDescription<Group> = {
-    title: 'personal.title',
-    api: groupApi,
-    sort: { descs: 'create_time' },
-    permissions: { add: 'personalGroup_add', edit: 'personalGroup_edit', delete: 'personalGroup_delete', view: 'personalGroup_view' },
-    columns: [
-      { title: 'personal.groupName', dataIndex: 'groupName', search: 'like', width: 220, form: { required: true, requiredMessage: 'personal.groupNameRequired' } },
-      { title: 'personal.groupDesc', dataIndex: 'groupDesc', ellipsis: true, form: { type: 'textarea', rows: 3 } },
-      { title: 'personal.createTime', dataIndex: 'createTime', width: 180, form: false },
-    ],
-    extraActions: [{ key: 'members', label: 'personal.members', placement: 'row', icon: <TeamOutlined />, onClick: ({ row }) => setOpen(row as unknown as Group) }],
-  };
+  const [resource] = useState(() => groupResource(setOpen));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <ResourceList resource={resource} />

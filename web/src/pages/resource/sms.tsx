@@ -2,29 +2,22 @@ import { useState } from 'react';
 import { Form, Input, Modal, message } from 'antd';
 import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { smsModel } from '@campus/schema';
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { enableSms, sendSms, smsApi, type Sms } from '../../api/admin';
 import i18n from '../../i18n';
 import { enabledTag } from './EnabledTag';
 
+// the columns, search fields and form come from the model (@campus/schema smsModel)
 function smsResource(openSend: (row: Sms) => void): ResourceDescription<Sms> {
-  return {
-    title: 'sms.title',
-    api: smsApi,
+  return modelResource(smsModel, smsApi, {
     formWidth: 720,
-    permissions: { add: 'sms_add', edit: 'sms_edit', delete: 'sms_delete', view: 'sms_view' },
-    columns: [
-      // only the HTTP gateway is served by the server so far
-      { title: 'sms.category', dataIndex: 'category', width: 120, options: [{ label: 'sms.category1', value: 1, color: 'blue' }], form: { type: 'select', required: true, span: 12, default: 1 } },
-      { title: 'sms.smsCode', dataIndex: 'smsCode', search: 'like', width: 130, form: { required: true, span: 12 } },
-      { title: 'sms.endpoint', dataIndex: 'endpoint', ellipsis: true, width: 240, form: { required: true, span: 24, help: 'sms.endpointHelp', rules: [{ pattern: /^https?:\/\/\S+$/, message: 'oss.urlFormat' }] } },
-      { title: 'sms.templateId', dataIndex: 'templateId', search: 'like', width: 130, form: { span: 12 } },
-      { title: 'sms.signName', dataIndex: 'signName', width: 120, form: { span: 12 } },
-      { title: 'sms.accessKey', dataIndex: 'accessKey', hideInTable: true, form: { span: 12 } },
-      { title: 'sms.secretKey', dataIndex: 'secretKey', hideInTable: true, inDetail: false, form: { type: 'password', span: 12, help: 'resource.secretHelp' } },
-      { title: 'resource.isEnabled', dataIndex: 'isEnabled', width: 90, render: enabledTag },
-      { title: 'common.remark', dataIndex: 'remark', ellipsis: true, width: 160, form: { type: 'textarea', rows: 2 } },
-    ],
+    fields: {
+      endpoint: { form: { help: 'sms.endpointHelp' } },
+      secretKey: { form: { help: 'resource.secretHelp' } },
+      isEnabled: { render: enabledTag },
+    },
     extraActions: [
       {
         key: 'enable',
@@ -40,9 +33,9 @@ function smsResource(openSend: (row: Sms) => void): ResourceDescription<Sms> {
           reload();
         },
       },
-      { key: 'send', label: 'sms.send', permission: 'sms_edit', placement: 'row', icon: <SendOutlined />, onClick: ({ row }) => openSend(row as unknown as Sms) },
+      { key: 'send', label: 'sms.send', permission: 'sms_edit', placement: 'row', icon: <SendOutlined />, onClick: ({ row }) => openSend(row as Sms) },
     ],
-  };
+  });
 }
 
 /** 发送测试: a message through this provider to the given phones. */

@@ -2,9 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Modal, Segmented, Space, Spin, message } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { topMenuModel } from '@campus/schema';
 import { ResourceList, statusColumn, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { CheckTree } from '../../components/CheckTree';
 import { menuIcon } from '../../shell/icons';
+import { localizeMenuTree } from '../../i18n';
 import { grantTopMenus, grantTopTree, menuApi, menuTree, topMenuApi, topTreeKeys, type Menu, type TopMenu, type TreeNode } from '../../api/admin';
 
 const iconCell = (row: Record<string, unknown>) =>
@@ -17,6 +20,23 @@ const iconCell = (row: Record<string, unknown>) =>
     '-'
   );
 
+/**
+ * A menu's name as the sidebar shows it in the reader's language (English by code, buttons by
+ * alias), with the stored name beside it when they differ: the form edits the stored one.
+ */
+const nameCell = (row: Record<string, unknown>) => {
+  const stored = String(row.name ?? '');
+  const shown = localizeMenuTree([{ title: stored, code: row.code, alias: row.alias, category: row.category }])[0]!.title;
+  return shown === stored ? (
+    stored
+  ) : (
+    <Space size={6}>
+      <span>{shown}</span>
+      <span className="text-secondary">{stored}</span>
+    </Space>
+  );
+};
+
 const menuResource: ResourceDescription<Menu> = {
   title: 'menuAdmin.title',
   api: menuApi,
@@ -24,7 +44,7 @@ const menuResource: ResourceDescription<Menu> = {
   formWidth: 760,
   permissions: { add: 'menu_add', edit: 'menu_edit', delete: 'menu_delete', view: 'menu_view' },
   columns: [
-    { title: 'menuAdmin.name', dataIndex: 'name', search: 'plain', width: 200, form: { required: true, span: 12 } },
+    { title: 'menuAdmin.name', dataIndex: 'name', search: 'plain', width: 200, render: nameCell, form: { required: true, span: 12 } },
     { title: 'menuAdmin.code', dataIndex: 'code', search: 'plain', width: 180, form: { required: true, span: 12 } },
     { title: 'menuAdmin.parent', dataIndex: 'parentId', hideInTable: true, inDetail: false, form: { type: 'treeSelect', span: 12, loadTree: menuTree, placeholder: 'common.topLevel' } },
     { title: 'menuAdmin.alias', dataIndex: 'alias', width: 120, form: { span: 12 } },
@@ -68,22 +88,15 @@ const menuResource: ResourceDescription<Menu> = {
 };
 
 function topResource(openGrant: (id: string) => void): ResourceDescription<TopMenu> {
-  return {
-    title: 'menuAdmin.topTitle',
-    api: topMenuApi,
-    permissions: { add: 'menu_add', edit: 'menu_edit', delete: 'menu_delete', view: 'menu_view' },
-    columns: [
-      { title: 'menuAdmin.name', dataIndex: 'name', search: 'like', width: 180, form: { required: true, span: 12 } },
-      { title: 'menuAdmin.code', dataIndex: 'code', search: 'like', width: 160, form: { span: 12 } },
-      { title: 'menuAdmin.source', dataIndex: 'source', width: 200, render: iconCell, form: { span: 12, help: 'menuAdmin.sourceHelp' } },
-      { title: 'menuAdmin.path', dataIndex: 'path', width: 180, form: { span: 12 } },
-      { title: 'common.sort', dataIndex: 'sort', width: 80, sortable: true, form: { type: 'number', min: 0, span: 12, default: 1 } },
-      statusColumn(),
-    ],
+  return modelResource(topMenuModel, topMenuApi, {
+    fields: {
+      source: { render: iconCell, form: { help: 'menuAdmin.sourceHelp' } },
+      status: statusColumn(),
+    },
     extraActions: [
       { key: 'grant', label: 'menuAdmin.topGrant', permission: 'menu_edit', placement: 'row', icon: <ApartmentOutlined />, onClick: ({ row }) => openGrant(String(row!.id)) },
     ],
-  };
+  });
 }
 
 /** 菜单配置 of a top menu: which sidebar menus it groups. */
@@ -126,6 +139,7 @@ export default function MenuPage() {
   const switcher = (
     <Segmented
       key="tab"
+      aria-label={t('menuAdmin.title')}
       value={tab}
       onChange={(v) => setTab(v as 'menu' | 'top')}
       options={[

@@ -4,51 +4,39 @@ import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { tenantModel, textOf } from '@campus/schema';
 import { ResourceList, statusColumn, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { tenantApi, tenantPackageApi, tenantPackageSetting, tenantSetting, type Tenant, type TenantPackage } from '../../api/admin';
 import i18n from '../../i18n';
+
+/** A field's label from the model, in the language shown. */
+const fieldLabel = (name: keyof typeof tenantModel.fields) => textOf(tenantModel.fields[name].label, i18n.language === 'en' ? 'en' : 'zh');
 
 const packageOptions = async () =>
   ((await tenantPackageApi.list({ current: 1, size: 200 })).records ?? []).map((p) => ({ label: p.packageName, value: String(p.id) }));
 
 function tenantResource(openSetting: (ids: string[]) => void, openPackage: (row: Tenant) => void): ResourceDescription<Tenant> {
-  return {
-    title: 'tenant.title',
-    api: tenantApi,
+  return modelResource(tenantModel, tenantApi, {
     sort: { descs: 'create_time' },
     formWidth: 760,
     selectable: true,
-    permissions: { add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' },
-    columns: [
-      { title: 'tenant.tenantId', dataIndex: 'tenantId', search: 'like', width: 110, form: { addOnly: true, span: 12, help: 'tenant.tenantIdHelp', rules: [{ pattern: /^\d{6}$/, message: 'tenant.tenantIdFormat' }] } },
-      { title: 'tenant.tenantName', dataIndex: 'tenantName', search: 'like', width: 180, form: { required: true, requiredMessage: 'tenant.nameRequired', span: 12 } },
-      { title: 'tenant.linkman', dataIndex: 'linkman', search: 'like', width: 110, form: { span: 12 } },
-      { title: 'tenant.contactNumber', dataIndex: 'contactNumber', width: 130, form: { span: 12 } },
-      { title: 'tenant.address', dataIndex: 'address', hideInTable: true, form: { span: 24 } },
-      { title: 'tenant.domainUrl', dataIndex: 'domainUrl', width: 180, ellipsis: true, form: { span: 12 } },
-      { title: 'tenant.backgroundUrl', dataIndex: 'backgroundUrl', hideInTable: true, form: { span: 12 } },
-      {
-        title: 'tenant.accountNumber',
-        dataIndex: 'accountNumber',
-        width: 100,
+    fields: {
+      tenantId: { form: { addOnly: true, help: 'tenant.tenantIdHelp' } },
+      address: { form: { span: 24 } },
+      accountNumber: {
         render: (row) => (Number(row.accountNumber ?? -1) < 0 ? i18n.t('tenant.unlimited') : String(row.accountNumber)),
-        form: { type: 'number', min: -1, span: 12, default: -1, help: 'tenant.accountNumberHelp' },
+        form: { help: 'tenant.accountNumberHelp', required: false },
       },
-      {
-        title: 'tenant.expireTime',
-        dataIndex: 'expireTime',
-        width: 170,
-        render: (row) => (row.expireTime ? dayjs(String(row.expireTime)).format('YYYY-MM-DD HH:mm:ss') : i18n.t('tenant.unlimited')),
-        form: { type: 'datetime', span: 12 },
-      },
-      { title: 'tenant.package', dataIndex: 'packageId', hideInTable: true, inDetail: false, form: { type: 'select', span: 12, loadOptions: packageOptions } },
-      statusColumn(),
-    ],
+      expireTime: { render: (row) => (row.expireTime ? dayjs(String(row.expireTime)).format('YYYY-MM-DD HH:mm:ss') : i18n.t('tenant.unlimited')) },
+      packageId: { form: { type: 'select', loadOptions: packageOptions } },
+      status: statusColumn(),
+    },
     extraActions: [
       { key: 'setting', label: 'tenant.setting', permission: 'tenant_setting', placement: 'toolbar', icon: <SettingOutlined />, needSelection: true, onClick: ({ selected }) => openSetting(selected) },
       { key: 'package', label: 'tenant.packageSetting', permission: 'tenant_setting', placement: 'row', icon: <AppstoreOutlined />, onClick: ({ row }) => openPackage(row as unknown as Tenant) },
     ],
-  };
+  });
 }
 
 /** 授权配置: account quota and expiry for the chosen tenants. */
@@ -70,10 +58,10 @@ function SettingDialog({ ids, onClose }: { ids: string[] | null; onClose(done: b
       }}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ accountNumber: -1 }}>
-        <Form.Item name="accountNumber" label={t('tenant.accountNumber')} extra={t('tenant.accountNumberHelp')}>
+        <Form.Item name="accountNumber" label={fieldLabel('accountNumber')} extra={t('tenant.accountNumberHelp')}>
           <InputNumber min={-1} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="expireTime" label={t('tenant.expireTime')} extra={t('tenant.expireTimeHelp')}>
+        <Form.Item name="expireTime" label={fieldLabel('expireTime')} extra={t('tenant.expireTimeHelp')}>
           <DatePicker showTime style={{ width: '100%' }} />
         </Form.Item>
       </Form>

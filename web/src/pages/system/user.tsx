@@ -333,6 +333,7 @@ export default function UserPage() {
   const switcher = canAudit ? (
     <Segmented
       key="tab"
+      aria-label={t('user.title')}
       value={tab}
       onChange={(v) => setTab(v as 'users' | 'register')}
       options={[

@@ -1,17 +1,17 @@
 // Calls of the developer tools (server/src/modules/develop).
+import type { codeModel, datasourceModel, devModelModel, formSourceModel, modelPrototypeModel, RowOf, ruleModel } from '@campus/schema';
 import { crud } from '../../api/crud';
 import type { LoadedOption } from '../../components/ResourceList';
-import { http, request } from '../../api/request';
+import { http } from '../../api/request';
+import { receiveFile, type OnTransfer } from '../../api/transfer';
 
-export interface Datasource { id: string; name: string; url: string; driverClass?: string; username?: string; password?: string; remark?: string; createTime?: string }
-export interface CodeRecord { id: string; datasourceId: string; codeName: string; tableName: string; tablePrefix?: string; serviceName?: string; apiPath?: string; pkName?: string; createTime?: string }
-export interface Model { id: string; datasourceId: string; modelName: string; modelCode: string; modelTable: string; modelRemark?: string; createTime?: string }
-export interface Prototype {
-  id?: string; modelId: string; jdbcName: string; jdbcType?: string; comment?: string; propertyName: string; propertyType?: string;
-  isList: number; isForm: number; isRow: number; isQuery: number; isRequired: number; componentType: string; queryType: string; dictCode?: string; sort: number;
-}
-export interface Rule { id: string; name: string; ruleType: string; ruleContent: string; message?: string; remark?: string; createTime?: string }
-export interface FormSource { id: string; name: string; sourceType: string; datasourceId: string; sqlContent: string; requestParams?: string; remark?: string; createTime?: string }
+export type Datasource = RowOf<typeof datasourceModel> & { createTime?: string };
+export type CodeRecord = RowOf<typeof codeModel> & { createTime?: string };
+export type Model = RowOf<typeof devModelModel> & { createTime?: string };
+/** A column prototype of a data model (read from the table's catalogue until saved: no id yet). */
+export type Prototype = Omit<RowOf<typeof modelPrototypeModel>, 'id'> & { id?: string };
+export type Rule = RowOf<typeof ruleModel> & { createTime?: string };
+export type FormSource = RowOf<typeof formSourceModel> & { createTime?: string };
 
 export const datasourceApi = crud<Datasource>('/api/blade-develop/datasource');
 export const codeApi = crud<CodeRecord>('/api/blade-develop/code');
@@ -25,10 +25,9 @@ export const datasourceOptions = async (): Promise<LoadedOption[]> =>
 export const testDatasource = (id: string) => http.post('/api/blade-develop/datasource/dataSourceTest', { id });
 export const copyCode = (id: string) => http.post('/api/blade-develop/code/copy', undefined, { params: { id } });
 
-/** The generated zip, downloaded through the one request function (refusals arrive as JSON). */
-export async function genCode(ids: string[]): Promise<Blob> {
-  const blob = await request<Blob>({ url: '/api/blade-develop/code/gen-code', method: 'post', params: { ids: ids.join(','), system: 'saber' }, responseType: 'blob' });
-  return blob;
+/** The generated zip, downloaded through the one request function (refusals arrive as JSON and are shown); onProgress hears the bytes received. */
+export function genCode(ids: string[], onProgress?: OnTransfer): Promise<Blob> {
+  return receiveFile({ url: '/api/blade-develop/code/gen-code', method: 'post', params: { ids: ids.join(','), system: 'saber' } }, { onProgress });
 }
 
 export const prototypes = (modelId: string) => http.get<Prototype[]>('/api/blade-develop/model/model-prototype', { modelId });

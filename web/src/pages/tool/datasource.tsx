@@ -1,26 +1,22 @@
+import { useMemo } from 'react';
 import { App } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
-import { datasourceApi, testDatasource, type Datasource } from './api';
+import { datasourceModel } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
+import { datasourceApi, testDatasource } from './api';
 
 export default function DatasourcePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const resource: ResourceDescription<Datasource> = {
-    title: 'tool.datasource.title',
-    api: datasourceApi,
+  const resource = useMemo(() => modelResource(datasourceModel, datasourceApi, {
     sort: { descs: 'create_time' },
-    permissions: { add: 'datasource_add', edit: 'datasource_edit', delete: 'datasource_delete', view: 'datasource_view' },
-    columns: [
-      { title: 'tool.datasource.name', dataIndex: 'name', search: 'like', width: 180, form: { required: true } },
-      { title: 'tool.datasource.url', dataIndex: 'url', search: 'like', ellipsis: true, form: { required: true, help: 'tool.datasource.urlHelp', placeholder: 'tool.datasource.urlPlaceholder' } },
-      { title: 'tool.datasource.driverClass', dataIndex: 'driverClass', width: 200, form: false },
-      { title: 'tool.datasource.username', dataIndex: 'username', width: 140, form: {} },
-      { title: 'tool.datasource.password', dataIndex: 'password', hideInTable: true, inDetail: false, form: { type: 'password', help: 'tool.datasource.passwordHelp' } },
-      { title: 'tool.remark', dataIndex: 'remark', ellipsis: true, width: 180, form: { type: 'textarea', rows: 2 } },
-      { title: 'tool.createTime', dataIndex: 'createTime', width: 170, form: false },
-    ],
+    fields: {
+      url: { form: { help: 'tool.datasource.urlHelp', placeholder: 'tool.datasource.urlPlaceholder' } },
+      password: { form: { help: 'tool.datasource.passwordHelp' } },
+    },
+    append: [{ title: 'tool.createTime', dataIndex: 'createTime', width: 170, form: false }],
     extraActions: [
       {
         key: 'test', label: 'tool.datasource.test', placement: 'row', permission: 'datasource_test', icon: <ApiOutlined />,
@@ -30,6 +26,6 @@ export default function DatasourcePage() {
         },
       },
     ],
-  };
+  }), [t, message]);
   return <ResourceList resource={resource} />;
 }

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Input, Modal, Table, Typography } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { formSourceModel } from '@campus/schema';
+import { ResourceList } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { datasourceOptions, executeSource, formSourceApi, removeFormSources, type FormSource } from './api';
 
 /** Runs the source's SQL with parameters typed as JSON and shows the rows. */
@@ -34,24 +36,19 @@ function ExecuteDialog({ source, onClose }: { source: FormSource; onClose(): voi
 
 export default function FormSourcePage() {
   const [running, setRunning] = useState<FormSource | null>(null);
-  const resource: ResourceDescription<FormSource> = {
-    title: 'tool.formSource.title',
-    // this family removes with GET (as the original)
-    api: { ...formSourceApi, remove: removeFormSources },
+  const resource = useMemo(() => modelResource(formSourceModel, { ...formSourceApi, remove: removeFormSources }, {
+    // this family removes with GET (as the original): the api's remove above
     sort: { descs: 'create_time' },
-    permissions: { add: 'formSource_add', edit: 'formSource_edit', delete: 'formSource_delete', view: 'formSource_view' },
-    columns: [
-      { title: 'tool.formSource.name', dataIndex: 'name', search: 'like', width: 180, form: { required: true } },
-      { title: 'tool.code.datasource', dataIndex: 'datasourceId', hideInTable: true, form: { type: 'select', required: true, loadOptions: datasourceOptions } },
-      { title: 'tool.formSource.sqlContent', dataIndex: 'sqlContent', valueType: 'code', ellipsis: true, form: { type: 'textarea', rows: 6, required: true, help: 'tool.formSource.sqlHelp' } },
-      { title: 'tool.formSource.requestParams', dataIndex: 'requestParams', hideInTable: true, form: { type: 'json', rows: 3, help: 'tool.formSource.paramsHelp' } },
-      { title: 'tool.remark', dataIndex: 'remark', ellipsis: true, width: 160, form: { type: 'textarea', rows: 2 } },
-      { title: 'tool.createTime', dataIndex: 'createTime', width: 170, form: false },
-    ],
+    fields: {
+      datasourceId: { form: { type: 'select', loadOptions: datasourceOptions } },
+      sqlContent: { valueType: 'code', form: { help: 'tool.formSource.sqlHelp' } },
+      requestParams: { form: { help: 'tool.formSource.paramsHelp' } },
+    },
+    append: [{ title: 'tool.createTime', dataIndex: 'createTime', width: 170, form: false }],
     extraActions: [
       { key: 'run', label: 'tool.formSource.execute', placement: 'row', permission: 'formSource_execute', icon: <PlayCircleOutlined />, onClick: ({ row }) => setRunning(row as unknown as FormSource) },
     ],
-  };
+  }), []);
   return (
     <>
       <ResourceList resource={resource} />

@@ -10,6 +10,7 @@ import { formatDate, longDate, menuLabel } from '../../i18n';
 import { useSession } from '../../shell/store';
 import { website } from '../../website';
 import { MessageCenter } from '../../components/MessageCenter';
+import { NoticeBoard } from './notices';
 
 /** Greeting key by hour: 0-6, 7-10, 11-12, 13-14, 15-18, 19-20, 21-24 (spec §9). */
 export function greetingKey(hour: number): string {
@@ -56,10 +57,10 @@ export default function Welcome() {
             </Typography.Title>
             <Typography.Text type="secondary">{t(`wel.tips.${key}`)}</Typography.Text>
             <Space size={[8, 8]} wrap className="wel-tags">
-              {profile?.deptName && <Tag color="blue">{t('wel.dept')}：{profile.deptName}</Tag>}
-              {(profile?.roleName || userInfo?.role_name) && <Tag color="purple">{t('wel.role')}：{profile?.roleName || userInfo?.role_name}</Tag>}
-              <Tag>{t('wel.account')}：{profile?.account || userInfo?.account}</Tag>
-              <Tag>{t('wel.tenant')}：{userInfo?.tenant_id}</Tag>
+              {profile?.deptName && <Tag color="blue">{t('wel.fact', { label: t('wel.dept'), value: profile.deptName })}</Tag>}
+              {(profile?.roleNames || userInfo?.role_name) && <Tag color="purple">{t('wel.fact', { label: t('wel.role'), value: profile?.roleNames || userInfo?.role_name })}</Tag>}
+              <Tag>{t('wel.fact', { label: t('wel.account'), value: profile?.account || userInfo?.account })}</Tag>
+              <Tag>{t('wel.fact', { label: t('wel.tenant'), value: userInfo?.tenant_id })}</Tag>
             </Space>
           </div>
           <div className="wel-date">
@@ -72,7 +73,7 @@ export default function Welcome() {
         </div>
       </Card>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
+        <Col xs={24} lg={16} className="wel-main">
           <Card
             title={
               <Space>
@@ -106,6 +107,7 @@ export default function Welcome() {
               </div>
             )}
           </Card>
+          <NoticeBoard className="wel-card wel-notices" />
         </Col>
         <Col xs={24} lg={8} className="wel-side">
           <Card

@@ -1,5 +1,6 @@
 // The calls the workflow screens make (spec 000 §7 "Process calls"): the personal lists, the
 // startable processes, start forms, the detail page and the task actions.
+import type { RowOf, wfDraftModel } from '@campus/schema';
 import { cleanParams, crud, type Crud, type ListParams } from '../../api/crud';
 import { http } from '../../api/request';
 import type { Page, R } from '../../api/types';
@@ -84,16 +85,7 @@ export interface PreRead {
 }
 
 /** A draft of 草稿箱: the start form's values (plus the chosen approver and copy recipients) kept as JSON text. */
-export interface Draft {
-  id: string;
-  processDefId?: string | null;
-  processDefKey?: string | null;
-  title?: string | null;
-  formKey?: string | null;
-  variables?: string | null;
-  createTime?: string;
-  updateTime?: string;
-}
+export type Draft = RowOf<typeof wfDraftModel> & { createTime?: string; updateTime?: string };
 
 export interface Signers {
   multiInstance: boolean;

@@ -152,7 +152,7 @@ export default function DetailPage() {
         if (ownerAfterFinish && commentMissing()) return;
         let values: Record<string, unknown>;
         try {
-          values = await validateForm(form, data.form.option, writable, t);
+          values = await validateForm(form, data.form.option, writable);
         } catch (e) {
           message.error((e as Error).message);
           return;

@@ -6,7 +6,9 @@ import { message } from 'antd';
 import type { ActionType } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { wfDraftModel } from '@campus/schema';
 import { ResourceList, type ResourceColumn, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { targetOf } from '../../components/workflow/params';
 import { wfApi, type Draft } from './api';
 import '../../components/workflow/workflow.css';
@@ -14,9 +16,8 @@ import '../../components/workflow/workflow.css';
 type Row = Record<string, unknown>;
 const time = (k: string) => (row: Row) => (row[k] ? String(row[k]).replace('T', ' ').slice(0, 19) : '-');
 
-const COLUMNS: ResourceColumn<Draft>[] = [
-  { title: 'wf.draft.title', dataIndex: 'title', search: 'like', width: 240, ellipsis: true, render: (r) => String(r.title || r.processDefKey || '-') },
-  { title: 'wf.col.processKey', dataIndex: 'processDefKey', search: 'like', width: 200, ellipsis: true },
+// the model's title and key columns (searched by contains); the saved and created times after them
+const APPEND: ResourceColumn<Draft>[] = [
   { title: 'wf.draft.savedAt', dataIndex: 'updateTime', width: 180, render: (r) => time('updateTime')(r) },
   { title: 'wf.draft.createdAt', dataIndex: 'createTime', search: 'daterange', width: 180, render: time('createTime') },
 ];
@@ -28,15 +29,16 @@ export default function DraftList() {
   const bare = location.pathname.startsWith('/page/');
   const actionRef = useRef<ActionType | null>(null);
   const resource = useMemo<ResourceDescription<Draft>>(
-    () => ({
+    () => modelResource(wfDraftModel, wfApi.draft, {
       title: 'wf.list.draft',
-      api: wfApi.draft,
       rowKey: 'id',
       readOnly: true,
       hideView: true,
       selectable: true,
+      // every user on their own drafts (the model has no permission code): no add / edit, the row actions below
       permissions: {},
-      columns: COLUMNS,
+      fields: { title: { render: (r) => String(r.title || r.processDefKey || '-') } },
+      append: APPEND,
       extraActions: [
         {
           key: 'resume',

@@ -9,12 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { targetOf } from '../../components/workflow/params';
 import { wfApi, type Definition } from './api';
+import { MODEL_ICONS } from './design/icons';
 import '../../components/workflow/workflow.css';
 
 /** the tab of processes without a category */
 const OTHER = '__other__';
 const ALL = '__all__';
 const RECENT_MAX = 6;
+
+/** The model's icon: an image address, or the name of a designer icon (design/icons.tsx). */
+function procIcon(icon: string | null | undefined): ReactNode {
+  if (icon && /^https?:|^\//.test(icon)) return <img src={icon} alt="" width={28} height={28} />;
+  const Icon = MODEL_ICONS[icon ?? ''] ?? ApartmentOutlined;
+  return <Icon />;
+}
 
 const nameOf = (d: Definition) => d.processDefinitionName ?? d.name ?? d.processDefKey;
 const time = (v: string | null | undefined) => (v ? Date.parse(v) || 0 : 0);
@@ -79,7 +87,7 @@ export default function StartableList() {
         else nav(to.path!);
       }}
     >
-      <div className="wf-proc-icon">{d.icon && /^https?:|^\//.test(d.icon) ? <img src={d.icon} alt="" width={28} height={28} /> : <ApartmentOutlined />}</div>
+      <div className="wf-proc-icon">{procIcon(d.icon)}</div>
       <div className="wf-proc-meta">
         <div className="wf-proc-name" title={nameOf(d)}>
           {nameOf(d)}

@@ -167,7 +167,7 @@ export default function StartPage() {
     try {
       let values: Values;
       try {
-        values = await validateForm(form, data.form?.option, () => true, t);
+        values = await validateForm(form, data.form?.option, () => true);
       } catch (e) {
         message.error((e as Error).message);
         return;

@@ -12,6 +12,7 @@ import { ReadTag, TypeTag, readEnum, typeEnum } from './labels';
 import { RichText } from './RichText';
 import { SendMessageForm } from './SendMessageForm';
 import { useMessages } from './store';
+import { rangeSeparator } from '../../components/rangeSeparator';
 
 export const DRAWER_PAGE_SIZES = [10, 20, 30, 50];
 
@@ -31,6 +32,7 @@ const rangeColumn = (t: (k: string) => string) => ({
   dataIndex: 'createTimeRange',
   valueType: 'dateTimeRange' as const,
   hideInTable: true,
+  fieldProps: { separator: rangeSeparator() },
   search: {
     transform: (v: [string, string]) => ({ createTime_dategt: v?.[0], createTime_datelt: v?.[1] }),
   },

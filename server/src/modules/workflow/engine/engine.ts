@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { nextId } from '../../../db/ids.ts';
 import type { Db } from '../../../db/index.ts';
+import { timeParam } from '../../../db/time.ts';
 import type { Value } from './expression.ts';
 import { BpmnError, M, WorkflowError } from './messages.ts';
 import { initiatorNodeOf, modelOf, parseBpmn, reachFlat, type FieldRight, type FlowNode } from './model.ts';
@@ -985,7 +986,7 @@ export class WorkflowEngine {
 
   /** Fires the timers due at `now` (boundary, intermediate, supervision reminders); answers how many fired. */
   async fireDueTimers(now: Date = this.clock()): Promise<number> {
-    const due = (await this.db.selectFrom('wfTimer').select(['id', 'instanceId']).where('dueTime', '<=', now).orderBy('dueTime').orderBy('id')
+    const due = (await this.db.selectFrom('wfTimer').select(['id', 'instanceId']).where('dueTime', '<=', timeParam(now)).orderBy('dueTime').orderBy('id')
       .limit(200).execute()) as { id: string; instanceId: string }[];
     let fired = 0;
     for (const d of due) {
@@ -1112,7 +1113,7 @@ export class WorkflowEngine {
     const total = sql<string>`least(${LIST_COUNT_CAP + 1}, ${sql.join(sets.map((b) =>
       sql`(select count(*) from (${b.select(sql`1`.as('one')).limit(LIST_COUNT_CAP + 1)}) c)`), sql` + `)})`;
     const rows = (await this.taskQuery().select([...WorkflowEngine.TASK_COLUMNS]).select(total.as('listTotal'))
-      .where('t.id', 'in', sql`(${ids})`).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc').limit(size).offset((current - 1) * size)
+      .where('t.id', 'in', sql<string>`(${ids})`).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc').limit(size).offset((current - 1) * size)
       .execute()) as (TaskView & { listTotal?: string | number })[];
     let n: number;
     if (rows.length) n = Number(rows[0]!.listTotal);
@@ -1143,8 +1144,8 @@ export class WorkflowEngine {
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
     if (q.category) qb = qb.where('i.category', '=', q.category);
     if (q.name) qb = qb.where('i.definitionName', 'like', likeContains(q.name));
-    if (q.createdAfter) qb = qb.where('i.startTime', '>', q.createdAfter);
-    if (q.createdBefore) qb = qb.where('i.startTime', '<', q.createdBefore);
+    if (q.createdAfter) qb = qb.where('i.startTime', '>', timeParam(q.createdAfter));
+    if (q.createdBefore) qb = qb.where('i.startTime', '<', timeParam(q.createdBefore));
     const p = await page(qb, q, (b) => b.selectAll('i').orderBy('i.startTime', 'desc').orderBy('i.id', 'desc'), (r) => r as unknown as Record<string, string>);
     return { ...p, records: await this.instanceViews(p.records) };
   }
@@ -1154,8 +1155,8 @@ export class WorkflowEngine {
     let qb = this.db.selectFrom('wfCopy as c').innerJoin('wfInstance as i', 'i.id', 'c.instanceId').where('c.tenantId', '=', q.tenantId).where('c.userId', '=', q.userId);
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
     if (q.name) qb = qb.where('i.definitionName', 'like', likeContains(q.name));
-    if (q.createdAfter) qb = qb.where('c.createTime', '>', q.createdAfter);
-    if (q.createdBefore) qb = qb.where('c.createTime', '<', q.createdBefore);
+    if (q.createdAfter) qb = qb.where('c.createTime', '>', timeParam(q.createdAfter));
+    if (q.createdBefore) qb = qb.where('c.createTime', '<', timeParam(q.createdBefore));
     const p = await page(qb, q, (b) => b.selectAll('i').select(['c.id as copyId', 'c.fromUser', 'c.nodeName', 'c.createTime as copyTime', 'c.isRead'])
       .orderBy('c.createTime', 'desc').orderBy('c.id', 'desc'), (r) => r as unknown as Record<string, string>);
     const views = await this.instanceViews(p.records);

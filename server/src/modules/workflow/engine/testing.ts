@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../../config.ts';
 import { openDatabase, type Database } from '../../../db/index.ts';
 import { migrate } from '../../../db/migrate.ts';
+import { modules } from '../../index.ts';
 import { freshPostgresDatabase, postgresAvailable } from '../../../../test/harness.ts';
 import { WorkflowEngine, type EngineOptions } from './engine.ts';
 
@@ -31,7 +32,7 @@ export async function openTestDb(kind: Kind): Promise<TestDb> {
   if (kind === 'postgres') ({ url: databaseUrl, drop } = await freshPostgresDatabase('wf_'));
   const config = loadConfig({ dataDir: dir, databaseUrl });
   let database = await openDatabase(config);
-  await migrate(database.db);
+  await migrate(database.db, modules);
   const t: TestDb = {
     kind,
     get database() { return database; },

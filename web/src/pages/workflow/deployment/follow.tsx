@@ -9,6 +9,7 @@ import { usePermission } from '../../../components/Permitted';
 import { website } from '../../../website';
 import { deployApi, type FollowRow } from '../design/api';
 import { totalText } from '../../../api/crud';
+import { rangeSeparator } from '../../../components/rangeSeparator';
 
 const time = (v: unknown) => String(v ?? '').replace('T', ' ').slice(0, 19);
 
@@ -69,7 +70,7 @@ export default function FollowPage() {
                 '-'
               ),
           },
-          { title: t('wfd.follow.startTime'), dataIndex: 'startTime', valueType: 'dateRange', render: (_, r) => time(r.startTime) },
+          { title: t('wfd.follow.startTime'), dataIndex: 'startTime', valueType: 'dateRange', fieldProps: { separator: rangeSeparator() }, render: (_, r) => time(r.startTime) },
           {
             title: t('common.action'),
             valueType: 'option',

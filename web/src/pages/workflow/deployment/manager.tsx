@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TreeNode } from '../../../api/crud';
 import { FlowChartDialog } from '../../../components/workflow/FlowChartDialog';
 import { usePermission } from '../../../components/Permitted';
+import { TransferBar, useTransfer } from '../../../components/transfer';
 import { website } from '../../../website';
 import { categoryApi, deployApi, type DefinitionRow } from '../design/api';
 import { totalText } from '../../../api/crud';
@@ -156,7 +157,7 @@ function UploadDialog({ open, categories, onClose }: { open: boolean; categories
   const { t } = useTranslation();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [category, setCategory] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const upload = useTransfer();
   const [error, setError] = useState('');
   useEffect(() => {
     if (open) {
@@ -170,17 +171,13 @@ function UploadDialog({ open, categories, onClose }: { open: boolean; categories
       setError(t('wfd.deploy.fileRequired'));
       return;
     }
-    setBusy(true);
-    try {
-      const r = await deployApi.upload(files.map((f) => f.originFileObj as File), category);
-      message.success(t('wfd.deploy.uploaded', { count: (r.data ?? []).length }));
-      onClose(true);
-    } finally {
-      setBusy(false);
-    }
+    const r = await upload.run((onProgress) => deployApi.upload(files.map((f) => f.originFileObj as File), category, onProgress));
+    if (!r) return;
+    message.success(t('wfd.deploy.uploaded', { count: (r.data ?? []).length }));
+    onClose(true);
   };
   return (
-    <Modal open={open} title={t('wfd.deploy.upload')} onCancel={() => onClose(false)} onOk={() => void submit()} confirmLoading={busy} okText={t('wfd.action.deploy')} destroyOnHidden>
+    <Modal open={open} title={t('wfd.deploy.upload')} onCancel={() => !upload.busy && onClose(false)} onOk={() => void submit()} confirmLoading={upload.busy} okText={t('wfd.action.deploy')} destroyOnHidden>
       <Form layout="vertical">
         <Form.Item label={t('wfd.model.category')}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={categories as never} value={category} onChange={setCategory} placeholder={t('wfd.deploy.noCategory')} />
@@ -205,6 +202,7 @@ function UploadDialog({ open, categories, onClose }: { open: boolean; categories
             </p>
             <p className="ant-upload-text">{t('wfd.deploy.dropFiles')}</p>
           </Upload.Dragger>
+          <TransferBar transfer={upload.transfer} style={{ marginTop: 8 }} />
         </Form.Item>
       </Form>
     </Modal>

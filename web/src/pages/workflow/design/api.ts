@@ -1,11 +1,13 @@
 // Calls of the process design and deployment screens (spec 000 §7 "Process model scope", "Model",
 // "History", "Flow engine (/api/blade-flow)").
 import { cleanParams, crud, type ListParams, type TreeNode } from '../../../api/crud';
-import { http, request } from '../../../api/request';
+import { http } from '../../../api/request';
+import { sendFormR, type OnTransfer } from '../../../api/transfer';
 import type { Page } from '../../../api/types';
 import type { Person } from '../../../api/message';
 import type { FormOption } from '../api';
 import type { ModelSettings } from '@campus/contracts';
+import type { RowOf, wfCategoryModel } from '@campus/schema';
 
 export const D = '/api/blade-workflow/design';
 export const F = '/api/blade-flow';
@@ -101,7 +103,7 @@ export const modelApi = {
 };
 
 export const categoryApi = {
-  ...crud<{ id: string; name: string; parentId: string; sort?: number }>(`${D}/category`),
+  ...crud<RowOf<typeof wfCategoryModel>>(`${D}/category`),
   tree: () => http.get<TreeNode[]>(`${D}/category/tree`),
 };
 
@@ -120,11 +122,11 @@ export const usersByIds = (ids: string[]) =>
 export const deployApi = {
   list: (params: ListParams) => http.get<Page<DefinitionRow>>(`${F}/manager/list`, cleanParams({ current: 1, size: 10, ...params })),
   changeState: (processId: string, state: 'suspend' | 'active') => http.post<{ suspensionState: 1 | 2 }>(`${F}/manager/change-state`, { processId, state }),
-  upload: (files: File[], category?: string) => {
+  upload: (files: File[], category?: string, onProgress?: OnTransfer) => {
     const fd = new FormData();
     if (category) fd.append('category', category);
     for (const f of files) fd.append('files', f, f.name);
-    return request<{ data: unknown[] }>({ url: `${F}/manager/deploy-upload`, method: 'post', data: fd, timeout: 60_000 });
+    return sendFormR<unknown[]>(`${F}/manager/deploy-upload`, fd, { onProgress });
   },
   remove: (deploymentIds: string[]) => http.post<boolean>(`${F}/manager/delete-deployment`, { deploymentIds: deploymentIds.join(',') }),
   follow: (params: ListParams) => http.get<Page<FollowRow>>(`${F}/follow/list`, cleanParams({ current: 1, size: 10, ...params })),

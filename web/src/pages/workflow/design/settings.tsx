@@ -8,6 +8,7 @@ import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from 
 import { useTranslation } from 'react-i18next';
 import { deptTree, roleTree, treeOptions, type TreeOption } from '../../../api/message';
 import { putFile } from '../../../api/system';
+import { withProgressCard } from '../../../components/transfer';
 import { CheckedTreeSelect, PeopleField } from '../../../components/workflow/designer/fields';
 import { formApi, formFields, modelApi, usersByIds, type Model, type ModelSettings, type PreReadSetting, type PrintTemplate, type ScopeRow, type SubmitAfter, type SubmitCheck } from './api';
 
@@ -131,7 +132,7 @@ export function ModelSettingsDialog({
   const setPrint = (patch: Partial<PrintTemplate>) => setDraft((d) => ({ ...d, printTemplate: { status: 1, ...(d.printTemplate ?? {}), ...patch } }));
   const upload = async (file: File) => {
     try {
-      const r = await putFile(file);
+      const r = await withProgressCard(file.name, (onProgress) => putFile(file, undefined, { onProgress }));
       setDraft((d) => ({ ...d, preRead: { ...(d.preRead ?? {}), files: [...(d.preRead?.files ?? []), { name: r.originalName || file.name, url: r.link }] } }));
     } catch (e) {
       message.error(`${t('wfd.settings.uploadFailed')}${(e as Error).message ?? ''}`);

@@ -84,6 +84,7 @@ function ThemeEditor({ value, onChange }: { value?: unknown; onChange?: (v: unkn
       <div className="wfs-theme-row">
         <span className="wfs-theme-label">{t('wfs.theme.labelPosition')}</span>
         <Segmented
+          aria-label={t('wfs.theme.labelPosition')}
           className="wfs-theme-position"
           value={theme.labelPosition ?? 'top'}
           options={(['top', 'left', 'right'] as const).map((v) => ({ value: v, label: t(`wfs.theme.position.${v}`) }))}
@@ -105,6 +106,7 @@ function ThemeEditor({ value, onChange }: { value?: unknown; onChange?: (v: unkn
       <div className="wfs-theme-row">
         <span className="wfs-theme-label">{t('wfs.theme.size')}</span>
         <Segmented
+          aria-label={t('wfs.theme.size')}
           className="wfs-theme-size"
           value={theme.size ?? 'middle'}
           options={(['small', 'middle', 'large'] as const).map((v) => ({ value: v, label: t(`wfs.theme.sizes.${v}`) }))}
@@ -114,6 +116,7 @@ function ThemeEditor({ value, onChange }: { value?: unknown; onChange?: (v: unkn
       <div className="wfs-theme-row">
         <span className="wfs-theme-label">{t('wfs.theme.columns')}</span>
         <Segmented
+          aria-label={t('wfs.theme.columns')}
           className="wfs-theme-columns"
           value={theme.columns ?? 2}
           options={[1, 2, 3, 4].map((n) => ({ value: n, label: t('wfs.theme.perRow', { n }) }))}

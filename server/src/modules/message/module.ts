@@ -1,0 +1,15 @@
+// Personal messages and their real-time push (app.messages, through app.realtime).
+import * as m0002 from '../../db/migrations/0002_message.ts';
+import * as m0022 from '../../db/migrations/0022_message_i18n.ts';
+import { defineModule } from '../module.ts';
+import { messageRoutes } from './routes.ts';
+
+export const messageModule = defineModule({
+  name: 'message',
+  after: ['realtime'], // publishes through app.realtime
+  routes: [messageRoutes],
+  migrations: {
+    '0002_message': m0002,
+    '0022_message_i18n': m0022,
+  },
+});
