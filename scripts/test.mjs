@@ -69,6 +69,10 @@ for (const { code, text } of results) {
   // the run's own summary is the last "# name value" lines of its TAP
   for (const m of text.matchAll(/^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) ([\d.]+)$/gm)) totals[m[1]] = (totals[m[1]] ?? 0) + Number(m[2]);
 }
+// the failures again, last, with their diagnostics: a CI log often keeps only its tail
+const failures = results.flatMap(({ text }) => [...text.matchAll(/^( *)not ok \d+ - (.*)\n((?:\1  .*\n)*)/gm)]
+  .filter((m) => !/^\s*# SKIP/.test(m[2])).map((m) => `${m[2]}\n${m[3].split('\n').slice(0, 40).join('\n')}`));
+if (failures.length) console.log(`# failing tests (${failures.length})\n${failures.join('\n')}`);
 rmSync(tapDir, { recursive: true, force: true });
 if (template.pglite) spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'drop', template.pglite, template.pg], { cwd: root, stdio: 'inherit', env: process.env });
 console.log('# all tests');

@@ -245,9 +245,12 @@ async function walker(lang: Lang): Promise<Walker> {
 
 /** Checks what the reader sees now (on `where`, within `scope`), adding a line per wrong text; answers the texts seen. */
 async function check(w: Walker, where: string, scope = 'body'): Promise<string[]> {
-  await settle(w.page, w.open);
-  await w.data.settled();
+  await settle(w.page, w.open, 15_000);
   const seen = await collect(w.page, scope);
+  // read the answers after collecting: under load the page may still be loading when settle gives
+  // up, and an answer that arrived meanwhile is on the screen (rendered after its load event) and
+  // must count as data
+  await w.data.settled();
   const reported = new Set<string>();
   for (const { text, where: at } of seen) {
     const bad = wrongIn(w.lang, w.data.strip(text));
