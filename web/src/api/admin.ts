@@ -1,7 +1,7 @@
 // Typed calls of the system administration screens (spec 002 §7). Every list/detail/submit/remove
 // goes through crud(); what follows it is what is special about an entity.
 import { crud, postQuery, type TreeNode } from './crud';
-import type { apiScopeModel, attachModel, clientModel, dataScopeModel, deptModel, dictModel, noticeModel, ossModel, paramModel, postModel, quartzJobLogModel, quartzJobModel, roleModel, RowOf, smsModel, tenantModel, tenantPackageModel, topMenuModel } from '@campus/schema';
+import type { apiScopeModel, attachModel, clientModel, dataScopeModel, deptModel, dictModel, menuModel, noticeModel, ossModel, paramModel, postModel, quartzJobLogModel, quartzJobModel, roleModel, RowOf, smsModel, tenantModel, tenantPackageModel, topMenuModel } from '@campus/schema';
 import i18n, { localizeMenuTree } from '../i18n';
 import { http } from './request';
 import { receiveFile, type OnTransfer } from './transfer';
@@ -71,21 +71,8 @@ export const dataScopeApi = crud<DataScope>(`${SYS}/data-scope`);
 export type ApiScope = RowOf<typeof apiScopeModel>;
 export const apiScopeApi = crud<ApiScope>(`${SYS}/api-scope`);
 
-export interface Menu {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  alias?: string;
-  path?: string;
-  source?: string;
-  sort?: number;
-  category: number;
-  action?: number;
-  isOpen?: number;
-  remark?: string;
-  children?: Menu[];
-}
+/** A menu or button; the tree list nests them under children. */
+export type Menu = RowOf<typeof menuModel> & { children?: Menu[] };
 export const menuApi = crud<Menu>(`${SYS}/menu`, { tree: true });
 export const menuTree = () => http.get<TreeNode[]>(`${SYS}/menu/tree`).then(localizeMenuTree);
 export type TopMenu = RowOf<typeof topMenuModel>;

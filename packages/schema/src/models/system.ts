@@ -288,6 +288,52 @@ export const deptModel = defineModel({
   },
 });
 
+/**
+ * Menus and buttons (platform-wide: every tenant sees them through its roles and package; only the
+ * platform tenant's administrators change them, a server check). A tree: the lists, lazy levels,
+ * parent pickers and grant trees are its own routes; detail and submit these. The code is what
+ * roles are granted and what the screens check (a button's code is a permission code).
+ */
+export const menuModel = defineModel({
+  name: 'menu', table: 'blade_menu', api: '/api/blade-system/menu', title: ['菜单管理', 'Menus'], tenant: false, permission: 'menu',
+  order: [{ field: 'sort', dir: 'asc' }],
+  fields: {
+    name: { type: 'string', label: ['菜单名称', 'Name'], length: 255, required: true, filter: 'like', ui: { width: 200, span: 12 } },
+    code: {
+      type: 'string', label: ['菜单编号', 'Code'], length: 255, required: true, filter: 'like', pattern: '^[A-Za-z][\\w-]*$',
+      patternMessage: ['菜单编号以字母开头，只含字母、数字、_ -', 'A menu code starts with a letter and has only letters, digits, _ -'],
+      unique: ['菜单编号已存在', 'This menu code already exists'], ui: { width: 180, span: 12 },
+    },
+    // (left empty: the top, which the server makes 0 on every save)
+    parentId: { ...PARENT, label: ['上级菜单', 'Parent menu'] },
+    alias: { type: 'string', label: ['菜单别名', 'Alias'], length: 255, ui: { width: 120, span: 12 } },
+    path: { type: 'string', label: ['路由地址', 'Path'], length: 255, ui: { width: 200, ellipsis: true, span: 12 } },
+    // an Ant Design icon name, e.g. SettingOutlined
+    source: { type: 'string', label: ['菜单图标', 'Icon'], length: 255, ui: { width: 200, span: 12 } },
+    // required with a default: a body leaving these out gets the default, on update too (as the menus always did)
+    category: {
+      type: 'int', label: ['菜单类型', 'Type'], required: true, min: 1, max: 2, default: 1, ui: { width: 90, form: 'radio', span: 12 },
+      options: [
+        { value: 1, label: ['菜单', 'Menu'], color: 'blue' },
+        { value: 2, label: ['按钮', 'Button'], color: 'orange' },
+      ],
+    },
+    // where a button shows: 0 none, 1 toolbar, 2 row actions, 3 both (the screen's options; the server takes 0-9)
+    action: { type: 'int', label: ['按钮位置', 'Button position'], required: true, min: 0, max: 9, default: 0, ui: { hideInTable: true, form: 'select', span: 12 } },
+    isOpen: {
+      type: 'int', label: ['新窗口', 'New window'], required: true, min: 1, max: 2, default: 1, ui: { hideInTable: true, form: 'radio', span: 12 },
+      options: [
+        { value: 1, label: ['否', 'No'] },
+        { value: 2, label: ['是', 'Yes'] },
+      ],
+    },
+    sort: { ...SORT, required: true, ui: { width: 70, form: 'number', span: 12 } },
+    remark: { ...REMARK, ui: { ...REMARK.ui, hideInTable: true } },
+    // the page component of a route (not edited on the screen)
+    component: { type: 'string', label: ['组件地址', 'Component'], length: 255, ui: { hideInTable: true, form: false, detail: false } },
+  },
+});
+
 /** Roles (a tree of the tenant); the alias is the code menus and data scopes check. */
 export const roleModel = defineModel({
   name: 'role', table: 'blade_role', api: '/api/blade-system/role', title: ['角色管理', 'Roles'], tenant: true, permission: 'role',
@@ -335,4 +381,4 @@ export const personalGroupItemModel = defineModel({
   },
 });
 
-export const SYSTEM_MODELS = [personalGroupModel, personalGroupItemModel, dictModel, dictBizModel, deptModel, roleModel, postModel, paramModel, systemConfigModel, noticeModel, clientModel, tenantPackageModel, tenantModel, dataScopeModel, apiScopeModel, topMenuModel];
+export const SYSTEM_MODELS = [personalGroupModel, personalGroupItemModel, dictModel, dictBizModel, deptModel, roleModel, postModel, paramModel, systemConfigModel, noticeModel, clientModel, tenantPackageModel, tenantModel, dataScopeModel, apiScopeModel, topMenuModel, menuModel];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isId, parseIds, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import { me } from '../../http/auth.ts';
-import { ctxOf, resource, zOpt, zOptId } from '../../http/crud.ts';
+import { ctxOf } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
@@ -14,7 +14,7 @@ import { nest } from './org.ts';
 import { checkParent, toTree, withHasChildren } from './tree.ts';
 import { likeContains } from '../../db/like.ts';
 import { modelResource } from '../../http/model-resource.ts';
-import { topMenuModel } from '@campus/schema';
+import { menuModel, topMenuModel } from '@campus/schema';
 import type { TypedApp } from '../../http/contract.ts';
 
 /** Menu tree nodes carry code, alias and category so the page can show them in the reader's language. */
@@ -23,22 +23,16 @@ const menuNode = (r: Row) => ({ code: r.code ?? undefined, alias: r.alias ?? und
 const platformOnly = (tenantId: string) => { if (tenantId !== ADMIN_TENANT) throw new ApiError(403, 'forbidden'); };
 
 export async function menuAdminRoutes(app: TypedApp, { db, menus }: ModuleDeps) {
-  const menu = resource(app, db, {
-    base: '/api/blade-system/menu', tag: 'system', table: 'blade_menu', permission: 'menu', only: ['detail', 'submit'],
-    columns: { id: 'id', parentId: 'id', code: 'string', name: 'string', alias: 'string', path: 'string', category: 'number', sort: 'number' },
-    body: z.object({
-      id: zOptId, parentId: z.union([z.string().regex(/^\d{1,19}$/), z.literal('')]).optional().nullable().transform((v) => v || '0'),
-      code: z.string().trim().min(1).max(255).regex(/^[A-Za-z][\w-]*$/), name: z.string().trim().min(1).max(255), alias: zOpt(z.string().max(255)),
-      path: zOpt(z.string().max(255)), source: zOpt(z.string().max(255)), sort: z.coerce.number().int().min(0).max(99999).default(1),
-      category: z.coerce.number().int().min(1).max(2).default(1), action: z.coerce.number().int().min(0).max(9).default(0),
-      isOpen: z.coerce.number().int().min(1).max(2).default(1), component: zOpt(z.string().max(255)), remark: zOpt(z.string().max(255)),
-    }),
-    beforeSave: async (ctx, e) => {
-      platformOnly(ctx.tenantId);
+  // detail and submit from the model (@campus/schema menuModel: fields, limits, the code unique among
+  // the live menus); the lists, trees and remove below. Any tenant reads a menu; only the platform
+  // tenant's administrators save one, refused before anything else is checked (hence two calls).
+  const menu = modelResource(app, db, menuModel, { tag: 'system', only: ['detail'] });
+  modelResource(app, db, menuModel, {
+    tag: 'system', only: ['submit'], guard: (ctx) => platformOnly(ctx.tenantId),
+    beforeSave: async (_ctx, e) => {
+      // none (or empty) is the top, on update too
+      e.parentId = e.parentId ? String(e.parentId) : '0';
       await checkParent(db, 'bladeMenu', null, e.id as string | undefined, e.parentId as string);
-      let q = db.selectFrom('bladeMenu').select('id').where('code', '=', e.code as string).where('isDeleted', '=', 0);
-      if (e.id) q = q.where('id', '<>', e.id as string);
-      if (await q.executeTakeFirst()) throw new ApiError(400, MSG.menuCodeTaken);
     },
   });
   const all = () => db.selectFrom('bladeMenu').selectAll().where('isDeleted', '=', 0).orderBy('sort').orderBy('id');

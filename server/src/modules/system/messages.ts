@@ -12,7 +12,6 @@ export const MSG = {
   parentMissing: ['上级不存在', 'The parent does not exist'],
   roleHasUsers: ['角色仍被用户使用，不能删除', 'The role is still assigned to users and cannot be deleted'],
   roleHasChildren: ['请先删除下级角色', 'Delete the sub-roles first'],
-  menuCodeTaken: ['菜单编号已存在', 'This menu code already exists'],
   menuHasChildren: ['请先删除子菜单', 'Delete the sub-menus first'],
   dictCodeTaken: ['字典编号已存在', 'This dictionary code already exists'],
   dictKeyTaken: ['字典键值已存在', 'This dictionary key already exists'],

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { wfCategoryModel, wfFlowPermissionDiyModel } from '@campus/schema';
+import { wfButtonModel, wfCategoryModel, wfFlowPermissionDiyModel, wfFormDefaultValuesModel, wfFormThemeModel, wfFormVariableModel, type ModelDef } from '@campus/schema';
 import { dynamic } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import { isId, parseIds, Repo, textOrNull, type Row } from '../../db/repo.ts';
@@ -331,31 +331,35 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
     return ok(true);
   });
 
-  // ---- plain entities ----
-  // each set is read by every design screen; writing needs its menu's button codes (0021), or the
-  // designer's own edit / delete code as before the set screens existed
-  const plain = (base: string, table: string, code: string, designer: string, columns: Record<string, 'id' | 'string' | 'number' | 'date'>, body: z.ZodObject<z.ZodRawShape>,
-    beforeSave?: Parameters<typeof resource>[2]['beforeSave']) =>
+  // ---- the design sets (models: @campus/schema wfFormThemeModel …) ----
+  // each set is read by every design screen (the guard of these calls); writing needs its menu's
+  // button codes (0021), or the designer's own edit / delete code as before the set screens existed:
+  // the codes are checked here, so the routes carry none of their own (permission left out)
+  const set = (model: ModelDef, designer: string, beforeSave?: Parameters<typeof modelResource>[3]['beforeSave']) =>
     void app.register(async (sub) => {
+      const code = model.permission!;
       const write = adminGuard([`${code}_add`, `${code}_edit`, `${designer}_edit`]);
       const remove = adminGuard([`${code}_delete`, `${designer}_delete`]);
       sub.addHook('onRequest', async (req) => {
         if (req.method !== 'POST') return;
         await (req.url.split('?')[0]!.endsWith('/remove') ? remove : write)(req);
       });
-      resource(sub, db, { base: `${D}/${base}`, tag: TAG, table, tenant: true, columns: { id: 'id', createTime: 'date', ...columns }, body, beforeSave });
+      // a content sent as a JSON document is kept as its text, as for every set before the models (the
+      // JSON sets' models say so themselves; a variable's value is any text, so its model cannot)
+      sub.addHook('preValidation', async (req) => {
+        const b = req.body as Values | null | undefined;
+        if (b && typeof b === 'object' && b.content !== null && typeof b.content === 'object') b.content = JSON.stringify(b.content);
+      });
+      modelResource(sub, db, model, { tag: TAG, permission: undefined, beforeSave });
     });
-  plain('form/theme', 'wf_form_theme', 'wf_form_theme', 'wf_design_form', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
-  plain('form/variable', 'wf_form_variable', 'wf_form_variable', 'wf_design_form', { name: 'string', prop: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), prop: zText(255), content: zJsonText }));
-  plain('form/default-values', 'wf_form_default_values', 'wf_form_default_values', 'wf_design_form', { name: 'string' }, z.object({ id: zOptId, name: z.string().trim().min(1).max(255), content: zJsonText }));
-  plain('button', 'wf_button', 'wf_button', 'wf_design_model', { buttonKey: 'string', name: 'string', display: 'number', sort: 'number' }, z.object({
-    id: zOptId, buttonKey: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(64), display: z.coerce.number().int().min(0).max(1).optional(), sort: z.coerce.number().int().optional(),
-  }), async (ctx, e) => {
-    // one row per engine button: the set renames, orders or hides the buttons the engine knows
+  set(wfFormThemeModel, 'wf_design_form');
+  set(wfFormVariableModel, 'wf_design_form');
+  set(wfFormDefaultValuesModel, 'wf_design_form');
+  // one row per engine button (the model refuses a key configured already): the set renames, orders
+  // or hides the buttons the engine knows; a display or sort sent as null is left out (kept, or the default)
+  set(wfButtonModel, 'wf_design_model', async (_ctx, e) => {
     if (!Object.hasOwn(DEFAULT_BUTTON_NAMES, String(e.buttonKey))) throw new ApiError(400, MSG.buttonUnknown);
-    let q = scoped(db, ctx.tenantId).selectFrom('wfButton').select('id').where('buttonKey', '=', e.buttonKey as string).where('isDeleted', '=', 0);
-    if (e.id) q = q.where('id', '<>', e.id as string);
-    if (await q.executeTakeFirst()) throw new ApiError(400, MSG.buttonTaken);
+    for (const k of ['display', 'sort']) if (e[k] === null) delete e[k];
   });
   modelResource(app, db, wfCategoryModel, {
     tag: TAG,

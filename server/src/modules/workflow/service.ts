@@ -52,7 +52,6 @@ export const MSG = {
   cannotStart: ['当前用户无权发起该流程', 'You may not start this process'],
   supervisionMissing: ['督办记录不存在', 'The supervision record does not exist'],
   buttonUnknown: ['按钮标识不存在', 'No such button key'],
-  buttonTaken: ['按钮标识已存在', 'This button key is already configured'],
   chooseApprover: ['请为「{node}」选择审批人', 'Choose the approver for "{node}"'],
   oneApprover: ['「{node}」只能选择一位审批人', 'Choose only one approver for "{node}"'],
   approverMissing: ['为「{node}」选择的审批人不存在', 'The approver chosen for "{node}" does not exist'],

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Modal, Segmented, Space, Spin, message } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { topMenuModel } from '@campus/schema';
+import { menuModel, topMenuModel } from '@campus/schema';
 import { ResourceList, statusColumn, type ResourceDescription } from '../../components/ResourceList';
 import { modelResource } from '../../components/model-resource';
 import { CheckTree } from '../../components/CheckTree';
@@ -37,55 +37,33 @@ const nameCell = (row: Record<string, unknown>) => {
   );
 };
 
-const menuResource: ResourceDescription<Menu> = {
-  title: 'menuAdmin.title',
-  api: menuApi,
+// The columns, search fields and form come from the model (@campus/schema menuModel). The list answers
+// the whole tree: expandable rows, and 新增下级 on each row; its filters go as the tree route reads them (plain).
+const menuResource: ResourceDescription<Menu> = modelResource(menuModel, menuApi, {
   tree: true,
   formWidth: 760,
-  permissions: { add: 'menu_add', edit: 'menu_edit', delete: 'menu_delete', view: 'menu_view' },
-  columns: [
-    { title: 'menuAdmin.name', dataIndex: 'name', search: 'plain', width: 200, render: nameCell, form: { required: true, span: 12 } },
-    { title: 'menuAdmin.code', dataIndex: 'code', search: 'plain', width: 180, form: { required: true, span: 12 } },
-    { title: 'menuAdmin.parent', dataIndex: 'parentId', hideInTable: true, inDetail: false, form: { type: 'treeSelect', span: 12, loadTree: menuTree, placeholder: 'common.topLevel' } },
-    { title: 'menuAdmin.alias', dataIndex: 'alias', width: 120, form: { span: 12 } },
-    { title: 'menuAdmin.path', dataIndex: 'path', width: 200, ellipsis: true, form: { span: 12 } },
-    { title: 'menuAdmin.source', dataIndex: 'source', width: 200, render: iconCell, form: { span: 12, help: 'menuAdmin.sourceHelp' } },
-    {
-      title: 'menuAdmin.category',
-      dataIndex: 'category',
-      width: 90,
-      options: [
-        { label: 'menuAdmin.category1', value: 1, color: 'blue' },
-        { label: 'menuAdmin.category2', value: 2, color: 'orange' },
-      ],
-      form: { type: 'radio', required: true, span: 12, default: 1 },
-    },
-    {
-      title: 'menuAdmin.action',
-      dataIndex: 'action',
-      hideInTable: true,
+  fields: {
+    name: { search: 'plain', render: nameCell },
+    code: { search: 'plain' },
+    // (no starting value: empty is the top, which the placeholder says)
+    parentId: { form: { type: 'treeSelect', loadTree: menuTree, placeholder: 'common.topLevel', default: undefined } },
+    source: { render: iconCell, form: { help: 'menuAdmin.sourceHelp' } },
+    // the four positions the screen offers (the server takes 0-9)
+    action: {
       options: [
         { label: 'menuAdmin.action0', value: 0 },
         { label: 'menuAdmin.action1', value: 1 },
         { label: 'menuAdmin.action2', value: 2 },
         { label: 'menuAdmin.action3', value: 3 },
       ],
-      form: { type: 'select', span: 12, default: 0 },
+      form: { required: false },
     },
-    {
-      title: 'menuAdmin.isOpen',
-      dataIndex: 'isOpen',
-      hideInTable: true,
-      options: [
-        { label: 'menuAdmin.isOpen1', value: 1 },
-        { label: 'menuAdmin.isOpen2', value: 2 },
-      ],
-      form: { type: 'radio', span: 12, default: 1 },
-    },
-    { title: 'common.sort', dataIndex: 'sort', width: 70, form: { type: 'number', min: 0, span: 12, default: 1 } },
-    { title: 'common.remark', dataIndex: 'remark', hideInTable: true, form: { type: 'textarea', rows: 2 } },
-  ],
-};
+    // (always filled in: the form starts with the defaults, the server fills them when left out)
+    isOpen: { form: { required: false } },
+    // the tree comes in the stored order (no column sorting)
+    sort: { sortable: false, form: { required: false } },
+  },
+});
 
 function topResource(openGrant: (id: string) => void): ResourceDescription<TopMenu> {
   return modelResource(topMenuModel, topMenuApi, {

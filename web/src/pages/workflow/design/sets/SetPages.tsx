@@ -1,13 +1,17 @@
 // The four workflow design sets (spec 000 §7): 表单主题, 表单变量, 表单默认值 and 流程按钮, each a
-// searchable, paged list with add / edit / view / delete over the one generic ResourceList. What the
-// sets share (the name, times, the permission codes of their menu, 0021_workflow_sets_menus) is
-// written once in setResource; each set adds its own columns. What their content means is in
-// components/workflow/form-sets.ts; the form designer and the process designer use them.
+// searchable, paged list with add / edit / view / delete over the one generic ResourceList. Their
+// columns, search fields, forms, labels and permission codes come from their models (@campus/schema
+// wfFormThemeModel …, components/model-resource.ts); what the sets share (the time column, newest
+// first) is written once in setResource, and each set adds what its screen shows beyond the model:
+// the theme editor, the variable and default-value checks, the button choices. What their content
+// means is in components/workflow/form-sets.ts; the form designer and the process designer use them.
 import { useMemo, type ReactNode } from 'react';
 import { Badge, ColorPicker, Input, InputNumber, Segmented, Space, Tag, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { ResourceList, type ResourceColumn, type ResourceDescription } from '../../../../components/ResourceList';
+import { wfButtonModel, wfFormDefaultValuesModel, wfFormThemeModel, wfFormVariableModel, type ModelDef } from '@campus/schema';
+import { ResourceList, type ResourceDescription } from '../../../../components/ResourceList';
+import { modelResource, type ModelExtra } from '../../../../components/model-resource';
 import type { Crud } from '../../../../api/crud';
 import {
   badDefaultKeys,
@@ -30,32 +34,17 @@ type Row = Record<string, unknown>;
 
 const timeText = (row: Row) => String(row.updateTime ?? row.createTime ?? '').slice(0, 19).replace('T', ' ');
 
-/** What the four sets share: the name, the time, their menu's permission codes, newest first. */
-function setResource<R extends object>(opts: {
-  title: string;
-  code: string;
-  api: Crud<R>;
-  columns: ResourceColumn<R>[];
-  nameColumn?: boolean;
-  sort?: ResourceDescription<R>['sort'];
-  formWidth?: number;
-}): ResourceDescription<R> {
-  const name: ResourceColumn<R> = {
-    title: 'wfs.name',
-    dataIndex: 'name' as keyof R & string,
-    search: 'like',
-    width: 180,
-    form: { required: true, span: 24, rules: [{ max: 255, message: 'wfs.nameTooLong' }] },
-  };
-  const time: ResourceColumn<R> = { title: 'wfs.updateTime', dataIndex: 'updateTime' as keyof R & string, width: 170, render: timeText };
-  return {
-    title: opts.title,
-    api: opts.api,
-    permissions: { add: `${opts.code}_add`, edit: `${opts.code}_edit`, delete: `${opts.code}_delete`, view: `${opts.code}_view` },
-    sort: opts.sort ?? { descs: 'create_time' },
-    formWidth: opts.formWidth ?? 640,
-    columns: [...(opts.nameColumn === false ? [] : [name]), ...opts.columns, time],
-  };
+/** The name's longest (its column, varchar 255), said before the server refuses it. */
+const NAME_RULES: Rule[] = [{ max: 255, message: 'wfs.nameTooLong' }];
+
+/** What the four sets share beyond their model: the time column, newest first, the form's width. */
+function setResource<R>(model: ModelDef, api: Crud<R>, extra: ModelExtra<R>): ResourceDescription<R> {
+  return modelResource<R>(model, api, {
+    sort: { descs: 'create_time' },
+    formWidth: 640,
+    append: [{ title: 'wfs.updateTime', dataIndex: 'updateTime' as keyof R & string, width: 170, render: timeText }],
+    ...extra,
+  });
 }
 
 /** A value of a rule that answers an i18n message (ResourceList translates string messages only). */
@@ -158,14 +147,10 @@ export function ThemeSummary({ content }: { content: unknown }) {
 }
 
 function themeResource(t: T): ResourceDescription<ThemeRow> {
-  return setResource<ThemeRow>({
-    title: 'wfs.theme.title',
-    code: 'wf_form_theme',
-    api: themeApi,
-    columns: [
-      {
-        title: 'wfs.theme.content',
-        dataIndex: 'content',
+  return setResource<ThemeRow>(wfFormThemeModel, themeApi, {
+    fields: {
+      name: { form: { rules: NAME_RULES } },
+      content: {
         render: (row) => <ThemeSummary content={row.content} />,
         form: {
           type: 'custom',
@@ -183,23 +168,17 @@ function themeResource(t: T): ResourceDescription<ThemeRow> {
           ],
         },
       },
-    ],
+    },
   });
 }
 
 // ---- variables -------------------------------------------------------------------------------
 
 function variableResource(t: T): ResourceDescription<VariableRow> {
-  return setResource<VariableRow>({
-    title: 'wfs.variable.title',
-    code: 'wf_form_variable',
-    api: variableApi,
-    columns: [
-      {
-        title: 'wfs.variable.prop',
-        dataIndex: 'prop',
-        search: 'like',
-        width: 200,
+  return setResource<VariableRow>(wfFormVariableModel, variableApi, {
+    fields: {
+      name: { form: { rules: NAME_RULES } },
+      prop: {
         render: (row) => <Typography.Text code>{`\${${String(row.prop ?? '')}}`}</Typography.Text>,
         form: {
           required: true,
@@ -217,28 +196,21 @@ function variableResource(t: T): ResourceDescription<VariableRow> {
           ],
         },
       },
-      {
-        title: 'wfs.variable.content',
-        dataIndex: 'content',
-        ellipsis: true,
-        form: { type: 'textarea', rows: 3, required: true, help: 'wfs.variable.contentHelp', placeholder: 'wfs.variable.contentPlaceholder', rules: [{ max: 2000, message: 'wfs.variable.contentTooLong' }] },
+      content: {
+        form: { required: true, help: 'wfs.variable.contentHelp', placeholder: 'wfs.variable.contentPlaceholder', rules: [{ max: 2000, message: 'wfs.variable.contentTooLong' }] },
       },
-    ],
+    },
   });
 }
 
 // ---- default values --------------------------------------------------------------------------
 
 function defaultValuesResource(t: T): ResourceDescription<DefaultValuesRow> {
-  return setResource<DefaultValuesRow>({
-    title: 'wfs.defaults.title',
-    code: 'wf_form_default_values',
-    api: defaultValuesApi,
+  return setResource<DefaultValuesRow>(wfFormDefaultValuesModel, defaultValuesApi, {
     formWidth: 720,
-    columns: [
-      {
-        title: 'wfs.defaults.fields',
-        dataIndex: 'content',
+    fields: {
+      name: { form: { rules: NAME_RULES } },
+      content: {
         render: (row) => {
           const v = parseDefaultValues(row.content);
           if (!v) return '-';
@@ -253,8 +225,6 @@ function defaultValuesResource(t: T): ResourceDescription<DefaultValuesRow> {
           );
         },
         form: {
-          type: 'json',
-          rows: 10,
           required: true,
           help: 'wfs.defaults.help',
           placeholder: 'wfs.defaults.placeholder',
@@ -274,25 +244,18 @@ function defaultValuesResource(t: T): ResourceDescription<DefaultValuesRow> {
           ],
         },
       },
-    ],
+    },
   });
 }
 
 // ---- buttons ---------------------------------------------------------------------------------
 
 function buttonResource(t: T): ResourceDescription<ButtonSetRow> {
-  return setResource<ButtonSetRow>({
-    title: 'wfs.button.title',
-    code: 'wf_button',
-    api: buttonSetApi,
-    nameColumn: false,
+  return setResource<ButtonSetRow>(wfButtonModel, buttonSetApi, {
     sort: { ascs: 'sort' },
-    columns: [
-      {
-        title: 'wfs.button.key',
-        dataIndex: 'buttonKey',
-        search: 'like',
-        width: 200,
+    fields: {
+      // the keys the engine handles (the server refuses any other), named as the designer names them
+      buttonKey: {
         options: DEFAULT_BUTTONS.map((k) => ({ value: k, label: `wfd.button.${k}` })),
         render: (row) => (
           <Space size={6}>
@@ -302,8 +265,6 @@ function buttonResource(t: T): ResourceDescription<ButtonSetRow> {
         ),
         form: {
           type: 'select',
-          required: true,
-          span: 12,
           help: 'wfs.button.keyHelp',
           rules: [
             check(t, async (v, get) => {
@@ -314,19 +275,10 @@ function buttonResource(t: T): ResourceDescription<ButtonSetRow> {
           ],
         },
       },
-      { title: 'wfs.button.name', dataIndex: 'name', search: 'like', width: 160, form: { required: true, span: 12, help: 'wfs.button.nameHelp', rules: [{ max: 64, message: 'wfs.button.nameTooLong' }] } },
-      {
-        title: 'wfs.button.display',
-        dataIndex: 'display',
-        width: 100,
-        options: [
-          { value: 1, label: 'wfs.button.shown', color: 'green' },
-          { value: 0, label: 'wfs.button.hidden', color: 'default' },
-        ],
-        form: { type: 'radio', span: 12, default: 1, help: 'wfs.button.displayHelp' },
-      },
-      { title: 'wfs.button.sort', dataIndex: 'sort', width: 80, sortable: true, form: { type: 'number', span: 12, default: 0, min: -9999, max: 9999, required: true } },
-    ],
+      name: { form: { help: 'wfs.button.nameHelp', rules: [{ max: 64, message: 'wfs.button.nameTooLong' }] } },
+      display: { form: { help: 'wfs.button.displayHelp' } },
+      sort: { form: { required: true, min: -9999, max: 9999 } },
+    },
   });
 }
 
