@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { syncMenus } from './db/menus.ts';
 import { migrate } from './db/migrate.ts';
 import { loadTenantTables } from './db/tenant-scope.ts';
 import { seed } from './db/seed.ts';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean; modules
   const database = await openDatabase(config);
   const { db } = database;
   await migrate(db, list);
+  await syncMenus(db, list.flatMap((m) => m.menus ?? [])); // the modules' new menus, granted to administrators
   await loadTenantTables(db); // the tables scoped(db, tenantId) confines to a tenant: those with tenant_id
   // this node's id-generator worker id, leased in the shared database (or NODE_ID) before any id is made
   const worker = await leaseWorkerId(db, { nodeId: configuredNodeId() });

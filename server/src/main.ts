@@ -3,6 +3,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
+import { syncMenus } from './db/menus.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
@@ -22,6 +23,7 @@ if (process.argv.includes('--migrate')) {
   const database = await openDatabase(config);
   try {
     await migrate(database.db, modules);
+    await syncMenus(database.db, modules.flatMap((m) => m.menus ?? []));
     if (config.seedDemo) {
       const worker = await leaseWorkerId(database.db, { nodeId: configuredNodeId() }); // the seed makes ids
       try { await seed(database.db, { hashPassword, md5 }); } finally { await worker.close(); }

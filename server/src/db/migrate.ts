@@ -8,6 +8,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0025 from './migrations/0025_node_lease.ts';
+import * as m0027 from './migrations/0027_menu_seed.ts';
 
 /** Where migrations come from: the core, and each module's descriptor. */
 export interface MigrationSource {
@@ -15,12 +16,13 @@ export interface MigrationSource {
   migrations?: Readonly<Record<string, Migration>>;
 }
 
-/** The core's own tables: tenants, people, menus and grants, sessions (0001); node leases of the id generator (0025). */
+/** The core's own tables: tenants, people, menus and grants, sessions (0001); node leases of the id generator (0025); menu codes seen (0027). */
 export const core: MigrationSource = {
   name: 'core',
   migrations: {
     '0001_foundation': m0001,
     '0025_node_lease': m0025,
+    '0027_menu_seed': m0027,
   },
 };
 

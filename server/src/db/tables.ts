@@ -440,6 +440,11 @@ export interface BladeMenu {
   isDeleted: Default<number>;
 }
 
+export interface BladeMenuSeed {
+  code: string;
+  seedTime: Default<Timestamp>;
+}
+
 export interface BladeMessage {
   id: Int8;
   tenantId: string;
@@ -1623,6 +1628,7 @@ export interface Tables {
   bladeLogLogin: BladeLogLogin;
   bladeLogUsual: BladeLogUsual;
   bladeMenu: BladeMenu;
+  bladeMenuSeed: BladeMenuSeed;
   bladeMessage: BladeMessage;
   bladeMessageInbox: BladeMessageInbox;
   bladeMessageUser: BladeMessageUser;

@@ -15,16 +15,21 @@ export interface RouteEntry {
   apiLog?: boolean;
   /** the route answers a stored file or an export (http/files.ts) */
   file?: FileRoute;
+  /** the module that registered it ('' for the core's own routes) */
+  module: string;
 }
+
+/** The table, and which module is registering routes now (set by modules/module.ts registerModules). */
+export type RouteTable = RouteEntry[] & { owner: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: RouteEntry[];
+    routeTable: RouteTable;
   }
 }
 
 export const routeTable = fp(async (app: FastifyInstance) => {
-  const table: RouteEntry[] = [];
+  const table = Object.assign([] as RouteEntry[], { owner: '' });
   app.decorate('routeTable', table);
   app.addHook('onRoute', (r) => {
     const cfg = (r.config ?? {}) as { public?: boolean; permission?: string | string[]; file?: FileRoute; apiLog?: boolean };
@@ -33,7 +38,7 @@ export const routeTable = fp(async (app: FastifyInstance) => {
       table.push({
         method: m, url: r.url, public: !!cfg.public,
         permission: cfg.permission ? (Array.isArray(cfg.permission) ? cfg.permission : [cfg.permission]) : [],
-        schema: r.schema, file: cfg.file, apiLog: cfg.apiLog,
+        schema: r.schema, file: cfg.file, apiLog: cfg.apiLog, module: table.owner,
       });
     }
   });

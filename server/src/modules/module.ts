@@ -1,13 +1,16 @@
 // What a module of the server is: one descriptor per area (server/src/modules/<area>/module.ts)
-// naming its routes, the migrations that make its tables, the job kinds it offers the scheduler
-// and the models it serves. modules/index.ts lists the descriptors; app.ts assembles the server
-// from that list (like NocoBase's plugins registering collections and routes). The core (http/,
-// db/) imports no module: it declares what it needs and the app hands it a module's implementation.
+// naming its routes, the migrations that make its tables, its menus and permission codes, the job
+// kinds it offers the scheduler, the models it serves and its texts in both languages.
+// modules/index.ts lists the descriptors; app.ts assembles the server from that list (like
+// NocoBase's plugins registering collections and routes). The core (http/, db/) imports no module:
+// it declares what it needs and the app hands it a module's implementation.
 import type { Migration } from 'kysely/migration';
 import type { ModelDef } from '@campus/schema';
 import type { Services } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import type { MenuSeed } from '../db/menus.ts';
+import type { Message } from '../http/messages.ts';
 import type { TypedApp } from '../http/contract.ts';
 import type { Metrics } from '../http/metrics.ts';
 
@@ -45,13 +48,49 @@ export interface ModuleDef {
   /**
    * Its migrations, by the name recorded in kysely_migration (`NNNN_what`, the file's name). All
    * modules' migrations run together in their global numeric order before any route is registered.
-   * Menus, buttons (permission codes) and grants are rows its migrations insert (db/menus.ts).
+   * Its menus are declared in `menus` (older ones were inserted by its migrations, db/menus.ts).
    */
   migrations?: Readonly<Record<string, Migration>>;
   /** job kinds a scheduled job's invokeTarget may name, kind -> handler; a kind belongs to one module */
   jobs?: Readonly<Record<string, JobDef>>;
   /** the entities it serves that are declared once as data (@campus/schema defineModel) */
   models?: readonly ModelDef[];
+  /**
+   * Its menus with their buttons (the permission codes roles are granted), as trees; a root names
+   * its parent menu (`parentId`, default the top level). The app inserts at start every menu whose
+   * code it has never seen (db/menus.ts syncMenus) and grants it to the administrator roles; a menu
+   * seen once is the administrators' from then on (renamed, moved or deleted, it stays so).
+   * Menus that older migrations inserted are listed too: the list is everything the module owns.
+   */
+  menus?: readonly MenuSeed[];
+  /**
+   * Permission codes its routes check that none of its own menus or buttons carries: codes of
+   * another module's screen its routes also serve. Every code a route of the module names is in
+   * its menus or here (server/test/trust/access.test.ts).
+   */
+  permissions?: readonly string[];
+  /** Its server-side texts, [zh, en] pairs with {name} placeholders: every pair is checked for both languages (modules.test.ts). */
+  i18n?: readonly Catalogue[];
+}
+
+/** A module's texts by key: [zh, en] pairs (http/messages.ts Message), or records of them (a notice's title and content). */
+export type Catalogue = Readonly<Record<string, Message | Readonly<Record<string, Message>>>>;
+
+/** Menus declared under an existing parent menu (e.g. '1100' 系统管理): roots get `parentId`. */
+export const under = (parentId: string, menus: readonly MenuSeed[]): MenuSeed[] => menus.map((m) => ({ ...m, parentId }));
+
+/** Every permission code a module declares: its menus', its buttons' and its extra `permissions`. */
+export function declaredCodes(m: ModuleDef): Set<string> {
+  const codes = new Set(m.permissions ?? []);
+  const walk = (list: readonly MenuSeed[]) => {
+    for (const x of list) {
+      codes.add(x.code);
+      for (const [code] of x.buttons ?? []) codes.add(code);
+      walk(x.children ?? []);
+    }
+  };
+  walk(m.menus ?? []);
+  return codes;
 }
 
 /** Declares a module (a typed identity: the descriptor is plain data). */
@@ -107,5 +146,9 @@ export function jobKinds(list: readonly ModuleDef[], deps: ModuleDeps): Map<stri
 
 /** Registers every module's routes, in registration order. */
 export async function registerModules(app: TypedApp, list: readonly ModuleDef[], deps: ModuleDeps): Promise<void> {
-  for (const m of inOrder(list)) for (const register of m.routes) await register(app, deps);
+  for (const m of inOrder(list)) {
+    app.routeTable.owner = m.name; // the route table notes which module registered each route
+    for (const register of m.routes) await register(app, deps);
+  }
+  app.routeTable.owner = '';
 }

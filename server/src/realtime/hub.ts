@@ -15,7 +15,7 @@ export const CLOSE_UNAUTHORIZED = 4401;
 /** Close code when the server shuts down: reconnect (to another node) with back-off. */
 export const CLOSE_GOING_AWAY = 1001;
 
-const MSG = {
+export const MSG = {
   badFrame: ['消息格式不正确，应为 JSON：{op, topic}', 'The frame must be JSON: {op, topic}'],
   unknownOp: ['不支持的操作：{op}', 'Unknown op: {op}'],
   topicInvalid: ['主题格式不正确：{topic}', 'Not a topic: {topic}'],

@@ -17,7 +17,7 @@ import type { ModuleDeps } from '../index.ts';
 import { generateModule } from './codegen.ts';
 import { PATTERN_MSG, userPatternProblem } from '../../http/user-regex.ts';
 
-const MSG = {
+export const MSG = {
   datasourceMissing: ['数据源不存在', 'No such datasource'],
   ruleInvalid: ['规则内容不是合法的正则表达式', 'The rule is not a valid regular expression'],
 } as const satisfies Record<string, Message>;

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
 
-const MSG = {
+export const MSG = {
   notConfigured: ['电子签章服务未配置，请在系统配置 signaturesConfig 中设置服务商', 'No e-signature provider is configured; set one in the signaturesConfig system config'],
   unsupported: ['暂不支持该电子签章服务商：{provider}', 'This e-signature provider is not supported: {provider}'],
 } as const satisfies Record<string, Message>;

@@ -4,6 +4,8 @@
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import { JOB_MODELS } from '@campus/schema';
+import * as m0006 from '../../db/migrations/0006_log_job.ts';
+import { MSG as JOB_MSG } from './routes.ts';
 import { defineModule } from '../module.ts';
 import { jobRoutes } from './routes.ts';
 
@@ -11,6 +13,8 @@ export const jobModule = defineModule({
   name: 'job',
   models: JOB_MODELS,
   routes: [jobRoutes],
+  menus: m0006.JOB_MENUS, // made by the log module's migration 0006, the job screens' own
+  i18n: [JOB_MSG],
   jobs: {
     heartbeat: () => ({
       description: '记录一次心跳（节点与时间），用于确认调度在运行 / Record a heartbeat (node and time) to show the scheduler runs',

@@ -16,7 +16,7 @@ import type { Message } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
 import { JobScheduler, parseTarget, validCron } from './scheduler.ts';
 
-const MSG = {
+export const MSG = {
   unknownTarget: ['调用目标不是已注册的任务处理器：{name}', 'The invoke target is not a registered job handler: {name}'],
   cronInvalid: ['cron执行表达式不正确', 'The cron expression is invalid'],
   jobMissing: ['任务不存在', 'No such job'],

@@ -22,7 +22,7 @@ export function isLogged(method: string, config: { apiLog?: boolean } | undefine
 export const loggedRequest = (req: FastifyRequest): boolean => isLogged(req.method, req.routeOptions.config);
 
 /** Entities of the generated /submit and /remove routes (http/crud.ts resource), by base path. */
-const ENTITY: Record<string, Title> = {
+export const ENTITY: Record<string, Title> = {
   '/api/systemConfig/systemConfig': ['系统配置', 'system config'],
   '/api/blade-system/dept': ['部门', 'department'],
   '/api/blade-system/post': ['岗位', 'post'],
@@ -90,7 +90,7 @@ const ACTION: Record<string, (e: Title) => Title> = {
 };
 
 /** Routes whose title is not "save / delete <entity>". */
-const ROUTE: Record<string, Title> = {
+export const ROUTE: Record<string, Title> = {
   'POST /api/blade-auth/oauth/token': ['登录', 'Sign in'],
   'POST /api/blade-auth/oauth/logout': ['退出登录', 'Sign out'],
   'GET /api/blade-auth/oauth/logout': ['退出登录', 'Sign out'],

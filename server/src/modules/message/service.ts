@@ -65,7 +65,7 @@ export interface MessageTexts { title: Message; content: Message }
 
 export type { PushedMessage, PushedRead, Receiver };
 
-const M = {
+export const M = {
   noReceivers: ['请选择接收人', 'Choose at least one recipient (userIds)'],
   deptRequired: ['部门广播必须选择部门', 'A department broadcast needs deptId'],
   roleRequired: ['角色广播必须选择角色', 'A role broadcast needs roleId'],

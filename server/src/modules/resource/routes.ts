@@ -24,7 +24,7 @@ import { acceptList, judge } from './files.ts';
 import { enabledS3, getObject, putObject, toTarget } from './storage.ts';
 import { likeStarts } from '../../db/like.ts';
 
-const MSG = {
+export const MSG = {
   notAllowed: ['仅允许上传{kinds}', 'Only {kinds} may be uploaded'],
   attachMissing: ['附件不存在', 'No such attachment'],
 } as const satisfies Record<string, Message>;

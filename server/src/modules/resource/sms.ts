@@ -20,7 +20,7 @@ import type { ModuleDeps } from '../index.ts';
 import { enableRoute } from './routes.ts';
 import { perAddress } from '../../http/rate-limit.ts';
 
-const MSG = {
+export const MSG = {
   noProvider: ['未启用短信服务，请联系管理员', 'No SMS service is enabled; contact the administrator'],
   unsupported: ['暂不支持该短信服务商类型：{category}', 'This SMS provider category is not supported: {category}'],
   sendFailed: ['短信发送失败：{detail}', 'The SMS could not be sent: {detail}'],

@@ -10,7 +10,10 @@ import * as m0019 from '../../db/migrations/0019_workflow_draft_menu.ts';
 import * as m0021 from '../../db/migrations/0021_workflow_sets_menus.ts';
 import * as m0023 from '../../db/migrations/0023_workflow_favourite.ts';
 import { WORKFLOW_MODELS } from '@campus/schema';
-import { defineModule } from '../module.ts';
+import { WORKFLOW_MESSAGES as ENGINE_MSG } from './engine/index.ts';
+import { NOTICES } from './notices.ts';
+import { MSG } from './service.ts';
+import { defineModule, under } from '../module.ts';
 import { workflowRoutes } from './index.ts';
 
 export const workflowModule = defineModule({
@@ -18,6 +21,8 @@ export const workflowModule = defineModule({
   models: WORKFLOW_MODELS,
   after: ['message'], // its notices go out through app.messages, whose texts it adds when registered
   routes: [workflowRoutes],
+  menus: [...m0008.WORKFLOW_MENUS, ...under('1600', m0021.WORKFLOW_SET_MENUS)],
+  i18n: [MSG, ENGINE_MSG, NOTICES],
   migrations: {
     '0003_workflow': m0003,
     '0008_workflow_api': m0008,
