@@ -12,3 +12,7 @@ export * from './models/develop.ts';
 export * from './models/job.ts';
 export * from './models/log.ts';
 export * from './models/workflow.ts';
+export * from './models/message.ts';
+export * from './models/workflow-design.ts';
+export * from './models/user.ts';
+export * from './models/thirdparty.ts';

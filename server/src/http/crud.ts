@@ -29,14 +29,23 @@ export interface ResourceDef extends TableDef {
   tag: string;
   /** body of submit (id optional = insert) */
   body: z.ZodObject<z.ZodRawShape>;
-  /** permission prefix: list/detail need `${p}_view` or the menu code p; submit `${p}_add`/`${p}_edit`; remove `${p}_delete` */
-  permission?: string;
+  /**
+   * permission prefix: list/detail need `${p}_view` or the menu code p; submit `${p}_add`/`${p}_edit`; remove `${p}_delete`.
+   * Several prefixes (a table two screens administer): any one's code opens a call.
+   */
+  permission?: string | readonly string[];
   /** runs inside submit before the row is written: normalise or refuse */
   beforeSave?: (ctx: Ctx, entity: Row, req: FastifyRequest) => Promise<void> | void;
-  /** narrows every list (e.g. a type) */
-  listNarrow?: Parameters<Repo['page']>[2];
+  /** runs inside submit after the row is written (e.g. a cache dropped) */
+  afterSave?: (ctx: Ctx, row: Row, req: FastifyRequest) => Promise<void> | void;
+  /** runs inside remove after the rows are removed (e.g. their children, a cache) */
+  afterRemove?: (ctx: Ctx, ids: string[], req: FastifyRequest) => Promise<void> | void;
+  /** narrows every list (e.g. a type); receives the list query (a key the BladeX filters do not cover exactly) */
+  listNarrow?: (qb: Parameters<NonNullable<Parameters<Repo['page']>[2]>>[0], query: Record<string, unknown>) => ReturnType<NonNullable<Parameters<Repo['page']>[2]>>;
   /** answer fields shaped for the client */
   present?: (row: Row) => Row;
+  /** adds fields to the rows a list or detail answers, after present (e.g. a state kept elsewhere) */
+  decorate?: (ctx: Ctx, rows: Row[]) => Promise<Row[]>;
   /** refuses callers before any of the four runs (e.g. platform-only entities) */
   guard?: (ctx: Ctx) => void;
   /** leave out some of the four (e.g. read-only logs) */
@@ -47,9 +56,13 @@ export interface ResourceDef extends TableDef {
 export function resource(untyped: FastifyInstance, db: Db, def: ResourceDef): Repo {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const repo = new Repo(db, def);
-  const p = def.permission;
-  const perm = (codes: string[]): { permission?: string[] } => (p ? { permission: codes } : {});
+  const prefixes: readonly string[] = (typeof def.permission === 'string' ? [def.permission] : (def.permission ?? [])).filter(Boolean);
+  const p = prefixes.length > 0;
+  /** each prefix's code with the suffix (none: the menu code itself) */
+  const codes = (...suffixes: string[]) => suffixes.flatMap((s) => prefixes.map((x) => (s ? `${x}_${s}` : x)));
+  const perm = (list: string[]): { permission?: string[] } => (p ? { permission: list } : {});
   const present = (r: Row | null) => (r && def.present ? def.present(r) : r);
+  const decorate = async (ctx: Ctx, rows: Row[]) => (def.decorate && rows.length ? def.decorate(ctx, rows) : rows);
   const has = (k: NonNullable<ResourceDef['only']>[number]) => !def.only || def.only.includes(k);
   const ctxOfGuarded = (req: FastifyRequest) => {
     const ctx = ctxOf(req);
@@ -59,34 +72,48 @@ export function resource(untyped: FastifyInstance, db: Db, def: ResourceDef): Re
 
   if (has('list')) app.get(`${def.base}/list`, {
     schema: { tags: [def.tag], summary: 'paged list with BladeX filters', querystring: listQuery },
-    config: perm([p + '_view', p!]),
+    config: perm(codes('view', '')),
   }, async (req) => {
-    const page = await repo.page(ctxOfGuarded(req), req.query, def.listNarrow);
-    return ok({ ...page, records: page.records.map((r) => present(r)) });
+    const ctx = ctxOfGuarded(req);
+    const narrow = def.listNarrow;
+    const page = await repo.page(ctx, req.query, narrow && ((qb) => narrow(qb, req.query)));
+    return ok({ ...page, records: await decorate(ctx, page.records.map((r) => present(r) as Row)) });
   });
 
   if (has('detail')) app.get(`${def.base}/detail`, {
     schema: { tags: [def.tag], summary: 'one row by id (data null when missing)', querystring: idQuery },
-    config: perm([p + '_view', p!]),
-  }, async (req) => ok(present(await repo.detail(ctxOfGuarded(req), req.query.id))));
+    config: perm(codes('view', '')),
+  }, async (req) => {
+    const ctx = ctxOfGuarded(req);
+    const row = present(await repo.detail(ctx, req.query.id));
+    return ok(row && (await decorate(ctx, [row]))[0]);
+  });
 
   if (has('submit')) app.post(`${def.base}/submit`, {
     schema: { tags: [def.tag], summary: 'insert (no id) or update (id)', body: def.body },
-    config: perm([p + '_add', p + '_edit']),
+    config: perm(codes('add', 'edit')),
   }, async (req) => {
     const ctx = ctxOfGuarded(req);
     const entity: Row = { ...req.body };
     // the route lets in either code; the exact one depends on insert or update
-    if (p && !(await app.permissionsOf(me(req))).has(entity.id ? `${p}_edit` : `${p}_add`)) throw new ApiError(403, 'forbidden');
+    if (p) {
+      const held = await app.permissionsOf(me(req));
+      if (!codes(entity.id ? 'edit' : 'add').some((c) => held.has(c))) throw new ApiError(403, 'forbidden');
+    }
     await def.beforeSave?.(ctx, entity, req);
-    return ok(present(await repo.save(ctx, entity)));
+    const row = await repo.save(ctx, entity);
+    await def.afterSave?.(ctx, row, req);
+    return ok(present(row));
   });
 
   if (has('remove')) app.post(`${def.base}/remove`, {
     schema: { tags: [def.tag], summary: 'remove rows by ids=1,2', querystring: idsQuery },
-    config: perm([p + '_delete']),
+    config: perm(codes('delete')),
   }, async (req) => {
-    await repo.remove(ctxOfGuarded(req), parseIds(req.query.ids));
+    const ctx = ctxOfGuarded(req);
+    const ids = parseIds(req.query.ids);
+    await repo.remove(ctx, ids);
+    await def.afterRemove?.(ctx, ids, req);
     return ok(true);
   });
 

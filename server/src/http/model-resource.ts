@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { auditColumnsOf, splitEmails, type FieldDef, type ModelDef } from '@campus/schema';
 import { dynamic, type Db } from '../db/index.ts';
 import { scoped } from '../db/tenant-scope.ts';
-import type { Row } from '../db/repo.ts';
+import { Repo, type Row, type TableDef } from '../db/repo.ts';
 import { resource, zOptId, type ResourceDef } from './crud.ts';
 import { ApiError } from './errors.ts';
 import type { ColumnType } from './page.ts';
@@ -17,6 +17,7 @@ const REQUIRED: Message = ['{label}不能为空', '{label} is required'];
 const NOT_OPTION: Message = ['{label}的值不在可选项中', '{label} is not one of its options'];
 const TOO_SHORT: Message = ['{label}不能少于{n}个字符', '{label} needs at least {n} characters'];
 const INVALID: Message = ['{label}格式不正确', '{label} is invalid'];
+const TOO_LONG: Message = ['{label}长度不能超过{n}', '{label} must be at most {n} characters'];
 const fill = (m: Message, f: FieldDef, n = ''): Message => [m[0].replace('{label}', f.label[0]).replace('{n}', n), m[1].replace('{label}', f.label[1]).replace('{n}', n)];
 
 const parsesAsJson = (v: string): boolean => {
@@ -29,8 +30,10 @@ function fieldSchema(f: FieldDef): z.ZodType {
   let s: z.ZodType;
   if (f.type === 'int' || f.type === 'decimal') {
     let n = z.coerce.number({ error: zmsg(required) });
+    // (a check without a message of its own says the schema's error above: a fraction is invalid, not missing;
+    // out of range without a rangeMessage keeps the required message, which an emptied select ('' → 0) also gets)
     const range = f.rangeMessage ? zmsg(f.rangeMessage) : undefined;
-    if (f.type === 'int') n = n.int(range);
+    if (f.type === 'int') n = n.int(range ?? zmsg(fill(INVALID, f)));
     if (f.min !== undefined) n = n.min(f.min, range);
     if (f.max !== undefined) n = n.max(f.max, range);
     s = n;
@@ -46,7 +49,8 @@ function fieldSchema(f: FieldDef): z.ZodType {
     if (f.type === 'string' && !f.keepSpaces) t = t.trim();
     if (f.required) t = t.min(1, zmsg(required));
     if (f.minLength) t = t.min(f.minLength, zmsg(f.minLengthMessage ?? fill(TOO_SHORT, f, String(f.minLength))));
-    if (f.length) t = t.max(f.length);
+    // (its own message: the schema's error above would call a too long value missing)
+    if (f.length) t = t.max(f.length, zmsg(fill(TOO_LONG, f, String(f.length))));
     const invalid = zmsg(f.patternMessage ?? fill(INVALID, f));
     const re = f.pattern ? new RegExp(f.pattern) : null;
     if (re) t = t.refine((v) => !v || re.test(v), invalid);
@@ -102,11 +106,34 @@ export function modelBody(model: ModelDef) {
   return z.object(shape);
 }
 
+/** The columns a model's lists filter and sort by: id, createTime where the table has it (auditColumnsOf: not with audit false), every field sent to clients. */
+export function modelColumns(model: ModelDef): Record<string, ColumnType> {
+  const columns: Record<string, ColumnType> = { id: 'id', ...(auditColumnsOf(model).includes('create_time') ? { createTime: 'date' as const } : {}) };
+  for (const [name, f] of Object.entries(model.fields)) if (!f.hidden && !f.secret) columns[name] = COLUMN[f.type];
+  return columns;
+}
+
+/**
+ * The data layer of a model's table (db/repo.ts Repo: tenant, soft delete, audit stamps, list filters)
+ * for a service that reads and writes it its own way rather than through modelResource's four calls.
+ * extra: what differs (its columns are added to the model's, e.g. a view's further columns).
+ */
+export function modelRepo(db: Db, model: ModelDef, extra: Partial<TableDef> = {}): Repo {
+  const fields = Object.entries(model.fields);
+  return new Repo(db, {
+    table: model.table, tenant: model.tenant, softDelete: model.softDelete, owner: model.owner,
+    // the data layer stamps the full set (create_user … update_time) or nothing: a create_time alone is the database's
+    audit: model.audit === 'createTime' ? false : model.audit,
+    hidden: fields.filter(([, f]) => f.hidden || f.secret).map(([n]) => n),
+    defaultOrder: model.order?.map((o) => ({ ...o })),
+    ...extra,
+    columns: { ...modelColumns(model), ...extra.columns },
+  });
+}
+
 export function modelResource(app: FastifyInstance, db: Db, model: ModelDef, extra: Partial<Omit<ResourceDef, 'body' | 'columns' | 'table'>> & { tag: string }) {
   const fields = Object.entries(model.fields);
-  // createTime filters and sorts where the table has it (auditColumnsOf: not with audit false)
-  const columns: Record<string, ColumnType> = { id: 'id', ...(auditColumnsOf(model).includes('create_time') ? { createTime: 'date' as const } : {}) };
-  for (const [name, f] of fields) if (!f.hidden && !f.secret) columns[name] = COLUMN[f.type];
+  const columns = modelColumns(model);
   const unique = fields.filter(([, f]) => f.unique);
   const secrets = fields.filter(([, f]) => f.secret).map(([n]) => n);
   return resource(app, db, {

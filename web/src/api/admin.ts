@@ -1,7 +1,7 @@
 // Typed calls of the system administration screens (spec 002 §7). Every list/detail/submit/remove
 // goes through crud(); what follows it is what is special about an entity.
 import { crud, postQuery, type TreeNode } from './crud';
-import type { apiScopeModel, attachModel, clientModel, dataScopeModel, deptModel, dictModel, menuModel, noticeModel, ossModel, paramModel, postModel, quartzJobLogModel, quartzJobModel, roleModel, RowOf, smsModel, tenantModel, tenantPackageModel, topMenuModel } from '@campus/schema';
+import type { apiScopeModel, attachModel, clientModel, dataScopeModel, deptModel, dictModel, menuModel, noticeModel, ossModel, paramModel, postModel, quartzJobLogModel, quartzJobModel, roleModel, RowOf, smsModel, tenantModel, tenantPackageModel, topMenuModel, userModel } from '@campus/schema';
 import i18n, { localizeMenuTree } from '../i18n';
 import { http } from './request';
 import { receiveFile, type OnTransfer } from './transfer';
@@ -9,31 +9,17 @@ import type { Page } from './types';
 
 const SYS = '/api/blade-system';
 
-export interface User {
-  id: string;
-  account: string;
-  name?: string;
-  realName: string;
-  code?: string;
-  email?: string;
-  phone?: string;
-  sex?: number;
-  birthday?: string;
-  avatar?: string;
-  userType?: number;
-  roleId?: string;
-  deptId?: string;
-  postId?: string;
+/** A user row (@campus/schema userModel; never the password), with the names the list adds; password / password2 only in a new user's form. */
+export type User = RowOf<typeof userModel> & {
   roleName?: string;
   deptName?: string;
   postName?: string;
-  status?: number;
-  failCount?: number;
-  lockUntil?: string | null;
+  userTypeName?: string;
+  tenantId?: string;
   createTime?: string;
   password?: string;
   password2?: string;
-}
+};
 export const userApi = crud<User>(`${SYS}/user`, { listPath: 'page' });
 export const registerApi = crud<User>(`${SYS}/user`, { listPath: 'register-list' });
 export const resetPassword = (userIds: string[]) => postQuery(`${SYS}/user/reset-password`, { userIds: userIds.join(',') });

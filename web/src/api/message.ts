@@ -3,61 +3,58 @@ import { cleanParams, type ListParams, type TreeNode } from './crud';
 import { http, type RequestConfig } from './request';
 import type { Page } from './types';
 import type { PushedMessage, PushedRead, Receiver } from '@campus/contracts';
+import { messageModel, type messageReceiverModel, type RowOf } from '@campus/schema';
 
 export type { PushedMessage, PushedRead, Receiver };
 
-const BASE = '/api/blade-message/message';
+const BASE = messageModel.api;
 
-/** 1 ordinary, 2 department broadcast, 3 approval, 4 role broadcast. */
+/** 1 ordinary, 2 department broadcast, 3 approval, 4 role broadcast (the model's type options). */
 export type MessageType = 1 | 2 | 3 | 4;
-export const MESSAGE_TYPES: MessageType[] = [1, 2, 3, 4];
+export const MESSAGE_TYPES: MessageType[] = messageModel.fields.type.options.map((o) => o.value);
 
 /** isRead: 0 read (已读), anything else unread (未读) (spec 000 §4 "Message read state"). */
 export const isUnread = (m: { isRead?: number | null }) => m.isRead !== 0;
 
-/** A message of my inbox. */
-export interface MessageRow {
-  id: string;
-  title: string;
-  content?: string | null;
-  type: number;
-  isRead?: number;
-  readTime?: string | null;
+/** Who sent it and when (the audit columns a message row carries). */
+interface SentBy {
   createTime: string;
   createUser?: string | null;
-  createUserName?: string | null;
-  pcUrl?: string | null;
 }
 
+/**
+ * A message of my inbox (the view blade_message_inbox): the message's fields (messageModel, but not
+ * the broadcast's department or role) and my read state (messageReceiverModel); isRead may be
+ * unknown for a row the bell has only heard pushed.
+ */
+export type MessageRow = Omit<RowOf<typeof messageModel>, 'receiveDeptId' | 'receiveRoleId'>
+  & Partial<Pick<RowOf<typeof messageReceiverModel>, 'isRead' | 'readTime'>> & SentBy;
 
 export interface TopList {
   messageList: MessageRow[];
   unReadCount: number;
 }
 
-/** A message I sent, with how many received and read it. */
-export interface SentRow extends MessageRow {
+/** A message I sent (messageModel's row), with how many received and read it. */
+export type SentRow = RowOf<typeof messageModel> & SentBy & {
   receiverCount: number;
   readCount: number;
-}
+};
 
-
-export interface SentDetail extends SentRow {
+export type SentDetail = SentRow & {
   receivers: Receiver[];
-}
+};
 
-export interface SendBody {
-  title: string;
-  content?: string;
+/** What sending takes: the message's own fields and whom it goes to. */
+export type SendBody = Pick<RowOf<typeof messageModel>, 'title'> & Partial<Pick<RowOf<typeof messageModel>, 'content' | 'pcUrl'>> & {
   type: MessageType;
-  pcUrl?: string;
   /** type 1 and 3: comma-separated user ids */
   userIds?: string;
   /** type 2 */
   deptId?: string;
   /** type 4 */
   roleId?: string;
-}
+};
 
 /** Person in selector (spec 000 §3). */
 export interface Person {

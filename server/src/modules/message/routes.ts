@@ -10,23 +10,20 @@ import type { TypedApp } from '../../http/contract.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
+import { modelBody } from '../../http/model-resource.ts';
+import { messageModel } from '@campus/schema';
 import { MessageService, type MessageType } from './service.ts';
 
 const BASE = '/api/blade-message/message';
 const tags = ['message'];
 
-// a business link is a route of this site or an http(s) address, never javascript: or data:
-const link = z.string().max(1000).refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//i.test(v)).nullable().optional();
-
-export const saveBody = z.object({
+/**
+ * A message to send: its fields as the model declares them (title, content, type, pcUrl / appUrl — a
+ * route of this site or an http(s) address, never javascript: or data: —, bizType, bizKey), and
+ * whom it goes to, which is no column of the message (one blade_message_user row each).
+ */
+export const saveBody = modelBody(messageModel).extend({
   id: z.union([z.literal(''), z.null()]).optional(),
-  title: z.string().trim().min(1).max(255),
-  content: z.string().max(20000).optional(),
-  type: z.coerce.number().int().min(1).max(4),
-  pcUrl: link,
-  appUrl: link,
-  bizType: z.string().max(64).nullable().optional(),
-  bizKey: z.string().max(128).nullable().optional(),
   /** type 1 and 3: comma-separated user ids (or an array) */
   userIds: z.union([z.string().max(200000), z.array(z.string().max(19)).max(10000)]).optional(),
   /** type 2 */
@@ -34,6 +31,12 @@ export const saveBody = z.object({
   /** type 4 */
   roleId: zOptId,
 });
+
+/** A checked body: the model's fields (typed unknown by modelBody) as they come out of it. */
+interface SaveBody {
+  title: string; content?: string | null; type: number; pcUrl?: string | null; appUrl?: string | null; bizType?: string | null; bizKey?: string | null;
+  userIds?: string | string[]; deptId?: string | null; roleId?: string | null;
+}
 
 const removeQuery = z.object({ ids: z.string().max(20000).optional(), id: z.string().max(64).optional() }).passthrough();
 const topQuery = z.object({ size: z.coerce.number().int().min(1).max(50).optional() }).passthrough();
@@ -80,11 +83,12 @@ export async function messageRoutes(app: TypedApp, { db }: ModuleDeps): Promise<
     return ok(true);
   });
 
-  const save = async (req: FastifyRequest, b: Omit<z.infer<typeof saveBody>, 'id'>) => {
+  const save = async (req: FastifyRequest, body: unknown) => {
+    const b = body as SaveBody;
     const u = me(req);
     const toUserIds = Array.isArray(b.userIds) ? b.userIds : String(b.userIds ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     return ok(await messages.sendMessage({
-      tenantId: u.tenantId, fromUserId: u.userId, fromDeptId: u.deptId, title: b.title, content: b.content, type: b.type as MessageType,
+      tenantId: u.tenantId, fromUserId: u.userId, fromDeptId: u.deptId, title: b.title, content: b.content ?? undefined, type: b.type as MessageType,
       pcUrl: b.pcUrl, appUrl: b.appUrl, bizType: b.bizType, bizKey: b.bizKey,
       toUserIds, deptId: b.deptId ?? undefined, roleId: b.roleId ?? undefined,
     }));

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Db } from '../../db/index.ts';
-import { isId, Repo, type Ctx, type Row } from '../../db/repo.ts';
+import { isId, type Repo, type Ctx, type Row } from '../../db/repo.ts';
+import { modelRepo } from '../../http/model-resource.ts';
 import { scoped, TENANT, tenantSql } from '../../db/tenant-scope.ts';
 import type { Page } from '../../http/page.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -15,6 +16,7 @@ import { t, type Lang, type Message } from '../../http/messages.ts';
 import { localized, type Hub } from '../../realtime/hub.ts';
 import { USER_MESSAGES } from '../../realtime/topics.ts';
 import type { PushedMessage, PushedRead, Receiver } from '@campus/contracts';
+import { messageModel, messageReceiverModel } from '@campus/schema';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,16 +124,16 @@ export class MessageService {
   }
 
   constructor(private readonly db: Db, private readonly realtime: Hub, private readonly log: (err: unknown) => void) {
-    this.sent = new Repo(db, {
-      table: 'bladeMessage', tenant: true,
-      columns: { id: 'id', title: 'string', content: 'string', type: 'number', pcUrl: 'string', bizType: 'string', bizKey: 'string', createTime: 'date' },
-    });
-    this.inbox = new Repo(db, {
-      table: 'bladeMessageInbox', tenant: true, audit: false,
-      columns: {
-        id: 'id', title: 'string', content: 'string', type: 'number', isRead: 'number', readTime: 'date', pcUrl: 'string',
-        bizType: 'string', bizKey: 'string', createUser: 'id', createUserName: 'string', createTime: 'date',
-      },
+    // msgKey / msgParams are never sent (the models say hidden), but the rows keep them until render()
+    // has put the reader's language in and dropped them
+    this.sent = modelRepo(db, messageModel, { hidden: [] });
+    // the inbox is the view blade_message_inbox: a recipient's row (user, read state, removal) joined to
+    // its message (id = the message's id), so its fields are the recipient's and the message's it shows
+    // (not the broadcast's department or role); the view is read only, never written (no audit stamps)
+    const { receiveDeptId: _dept, receiveRoleId: _role, ...shown } = messageModel.fields;
+    const { userId, isRead, readTime } = messageReceiverModel.fields;
+    this.inbox = modelRepo(db, { ...messageReceiverModel, table: 'blade_message_inbox', fields: { ...shown, userId, isRead, readTime } }, {
+      hidden: [], columns: { createUser: 'id' },
     });
   }
 

@@ -1,7 +1,7 @@
 // System administration (spec 002): menus, organisation, users, roles and scopes, dictionaries,
 // parameters, tenants, clients, regions, notices and personal groups. The people, menu and tenant
 // tables themselves are the core's (db/migrations/0001_foundation.ts).
-import { SYSTEM_MODELS } from '@campus/schema';
+import { SYSTEM_MODELS, userModel } from '@campus/schema';
 import { FOUNDATION_MENUS } from '../../db/migrations/0001_foundation.ts';
 import * as m0004 from '../../db/migrations/0004_system.ts';
 import * as m0005 from '../../db/migrations/0005_region.ts';
@@ -28,7 +28,7 @@ export const systemModule = defineModule({
     '0018_list_indexes': m0018,
     '0020_trigram_search': m0020,
   },
-  models: SYSTEM_MODELS,
+  models: [...SYSTEM_MODELS, userModel],
   // 系统管理 (made with the platform in 0001, with 系统配置), its screens (0004) and 个人中心 (0014)
   menus: [FOUNDATION_MENUS.find((m) => m.code === 'system')!, ...m0004.SYSTEM_MENUS, ...under('1100', m0004.SYSTEM_CHILD_MENUS), ...m0014.PERSONAL_MENUS],
   i18n: [MSG],

@@ -4,10 +4,12 @@ import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { userModel } from '@campus/schema';
 import { nextId } from '../../db/ids.ts';
-import { isId, Repo } from '../../db/repo.ts';
+import { isId } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import { ctxOf } from '../../http/crud.ts';
+import { modelRepo } from '../../http/model-resource.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
@@ -29,7 +31,12 @@ const COLUMNS = [
   { key: 'roleName', zh: '角色', en: 'Role', width: 20 },
   { key: 'postName', zh: '岗位', en: 'Post', width: 16 },
 ] as const;
-const SEX = { 1: '男', 2: '女', 3: '未知' } as Record<number, string>;
+const F = userModel.fields;
+/** The sex labels a sheet shows and reads (the model's options, in Chinese as the sheet always was). */
+const SEX = Object.fromEntries(F.sex.options.map((o) => [o.value, o.label[0]])) as Record<number, string>;
+/** A cell's text as the column takes it: the model's checks of account and phone, its lengths. */
+const ACCOUNT = new RegExp(F.account.pattern), PHONE = new RegExp(F.phone.pattern);
+const cut = (v: string, f: { length: number }) => v.slice(0, f.length);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function sendBook(reply: FastifyReply, book: ExcelJS.Workbook, fileName: string) {
@@ -49,7 +56,7 @@ function sheet(lang: 'zh' | 'en') {
 export async function userExcelRoutes(app: TypedApp, { db, menus, config }: ModuleDeps) {
   const limits: ImportLimits = { maxBytes: config.importMaxBytes, maxUncompressedBytes: config.importMaxUncompressedBytes, maxRows: config.importMaxRows };
   /** the users as the user list reads them: the caller's tenant, narrowed by the data scope of resource "user" */
-  const users = new Repo(db, { table: 'blade_user', tenant: true, dataScope: 'user', columns: {} });
+  const users = modelRepo(db, userModel, { dataScope: 'user' });
   const names = async (tenantId: string) => {
     const tenant = scoped(db, tenantId);
     const [d, r, p] = await Promise.all([
@@ -132,13 +139,13 @@ export async function userExcelRoutes(app: TypedApp, { db, menus, config }: Modu
       const account = cell('account');
       if (!account && !cell('realName')) continue;
       try {
-        if (!/^[A-Za-z0-9_.@-]{1,45}$/.test(account)) throw new Error(t('invalid', req.lang, { field: 'account' }));
+        if (!ACCOUNT.test(account) || account.length > F.account.length) throw new Error(t('invalid', req.lang, { field: 'account' }));
         if (!cell('realName')) throw new Error(t('required', req.lang, { field: 'realName' }));
         const phone = cell('phone');
-        if (phone && !/^1\d{10}$/.test(phone)) throw new Error(t('invalid', req.lang, { field: 'phone' }));
+        if (phone && !PHONE.test(phone)) throw new Error(t('invalid', req.lang, { field: 'phone' }));
         const sexText = cell('sex');
         const values = {
-          realName: cell('realName').slice(0, 30), name: cell('name').slice(0, 20) || null, email: cell('email').slice(0, 45) || null, phone: phone || null,
+          realName: cut(cell('realName'), F.realName), name: cut(cell('name'), F.name) || null, email: cut(cell('email'), F.email) || null, phone: phone || null,
           sex: Number(Object.entries(SEX).find(([, v]) => v === sexText)?.[0] ?? 3),
           deptId: ids(n.dept.byName, cell('deptName'), '部门'), roleId: ids(n.role.byName, cell('roleName'), '角色'), postId: ids(n.post.byName, cell('postName'), '岗位'),
         };

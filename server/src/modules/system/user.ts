@@ -1,10 +1,15 @@
 // User administration (002 §7 "User") and the pickers' search calls. Passwords arrive MD5-hashed
-// from the client, as at sign-in, and are stored as scrypt hashes.
+// from the client, as at sign-in, and are stored as scrypt hashes. The table, its list filters, the
+// submit body and the account's uniqueness come from the model (@campus/schema userModel); the routes
+// stay their own (names of departments, roles and posts in every answer, the department tree filter,
+// the password rules, the tenant's account quota).
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
+import { userModel, type FieldDef } from '@campus/schema';
 import { isId, parseIds, Repo, type Ctx, type Row } from '../../db/repo.ts';
 import { me } from '../../http/auth.ts';
-import { ctxOf, zOpt, zOptId } from '../../http/crud.ts';
+import { ctxOf } from '../../http/crud.ts';
+import { modelBody, modelRepo } from '../../http/model-resource.ts';
 import type { TypedApp } from '../../http/contract.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -16,28 +21,19 @@ import { likeContains } from '../../db/like.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import { dynamic } from '../../db/index.ts';
 
-const USER_COLUMNS = { id: 'id', account: 'string', realName: 'string', name: 'string', code: 'string', phone: 'string', email: 'string', userType: 'number', status: 'number', sex: 'number', createTime: 'date' } as const;
-const SAFE_FIELDS = ['id', 'tenantId', 'code', 'userType', 'account', 'name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex', 'roleId', 'deptId', 'postId', 'oauthId', 'userExt', 'failCount', 'lockUntil', 'status', 'createUser', 'createDept', 'createTime', 'updateTime'] as const;
+const FIELDS: [string, FieldDef][] = Object.entries(userModel.fields);
+/** What a user row shows: every field of the model sent to clients (never the password), and the audit columns below. */
+const SAFE_FIELDS = ['id', 'tenantId', ...FIELDS.filter(([, f]) => !f.hidden && !f.secret).map(([n]) => n), 'createUser', 'createDept', 'createTime', 'updateTime'];
+/** The comma lists of ids: empty (never null) when left out, as the table keeps them. */
+const ID_LISTS = ['deptId', 'roleId', 'postId'] as const;
 const DEFAULT_PASSWORD = '123456';
 
-const idCsv = (field: string) => z.string().max(4000).optional().nullable().transform((v, c) => {
-  const list = String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (!list.every(isId)) c.addIssue({ code: 'custom', message: field });
-  return list.join(',');
-});
-
-const userBody = z.object({
-  id: zOptId,
-  account: z.string().trim().min(1).max(45).regex(/^[A-Za-z0-9_.@-]+$/),
-  password: z.string().optional(), password2: z.string().optional(),
-  code: zOpt(z.string().max(12)), name: zOpt(z.string().max(20)), realName: z.string().trim().min(1).max(30),
-  avatar: zOpt(z.string().max(500)), email: zOpt(z.union([z.literal(''), z.email()])), phone: zOpt(z.union([z.literal(''), z.string().regex(/^1\d{10}$/)])),
-  birthday: zOpt(z.string().max(32)), sex: zOpt(z.coerce.number().int().min(1).max(3)), userType: z.coerce.number().int().min(1).max(9).default(1),
-  roleId: idCsv('roleId'), deptId: idCsv('deptId'), postId: idCsv('postId'), status: z.coerce.number().int().min(0).max(2).optional(),
-});
+// the model's body (types, lengths, formats, the id lists), plus the confirmation of a new password
+const userBody = modelBody(userModel).extend({ password2: z.string().optional() });
 
 export async function userRoutes(app: TypedApp, { db, menus }: ModuleDeps) {
-  const users = new Repo(db, { table: 'blade_user', tenant: true, dataScope: 'user', columns: USER_COLUMNS, hidden: ['password'], defaultOrder: [{ field: 'createTime', dir: 'desc' }] });
+  // the model's table (tenant, soft delete, audit, filters, password hidden), narrowed by the data scope of resource "user"
+  const users = modelRepo(db, userModel, { dataScope: 'user' });
 
   /** Adds department, role and post names to user rows (one query per kind). */
   const named = async (tenantId: string, rows: Row[]): Promise<Row[]> => {
@@ -94,9 +90,15 @@ export async function userRoutes(app: TypedApp, { db, menus }: ModuleDeps) {
     await ownIds(ctx.tenantId, 'bladeDept', e.deptId);
     await ownIds(ctx.tenantId, 'bladeRole', e.roleId);
     await ownIds(ctx.tenantId, 'bladePost', e.postId);
-    let dup = scoped(db, ctx.tenantId).selectFrom('bladeUser').select('id').where('account', '=', e.account as string).where('isDeleted', '=', 0);
-    if (!insert) dup = dup.where('id', '<>', e.id as string);
-    if (await dup.executeTakeFirst()) throw new ApiError(400, MSG.accountTaken);
+    // unique among the tenant's live users (the account): the model's message
+    for (const [name, f] of FIELDS) {
+      if (!f.unique || e[name] === undefined || e[name] === null) continue;
+      let dup = dynamic(scoped(db, ctx.tenantId)).selectFrom('bladeUser').select('id').where(name, '=', e[name]).where('isDeleted', '=', 0);
+      if (!insert) dup = dup.where('id', '<>', e.id as string);
+      if (await dup.executeTakeFirst()) throw new ApiError(400, f.unique);
+    }
+    for (const k of ID_LISTS) e[k] ??= '';
+    if (e.status === null) delete e.status;
     if (insert) {
       await quotaCheck(ctx.tenantId);
       if (!e.password || !isMd5(String(e.password))) throw new ApiError(400, MSG.passwordRequired);
@@ -240,7 +242,7 @@ export async function userRoutes(app: TypedApp, { db, menus }: ModuleDeps) {
   };
   const searches = {
     user: ['People picker: users (filters account, realName, name, deptId incl. sub-departments, postId, postName_like, ...)',
-      search('blade_user', USER_COLUMNS, async (rows, tenantId) => (await named(tenantId, rows)).map(pickerRow), (qb) => qb.where('status', '=', 1))],
+      search('blade_user', users.def.columns, async (rows, tenantId) => (await named(tenantId, rows)).map(pickerRow), (qb) => qb.where('status', '=', 1))],
     role: ['Role picker', search('blade_role', { id: 'id', roleName: 'string', roleAlias: 'string', sort: 'number' }, (r) => r)],
     dept: ['Department picker', search('blade_dept', { id: 'id', parentId: 'id', deptName: 'string', fullName: 'string', sort: 'number' }, (r) => r)],
     post: ['Post picker', search('blade_post', { id: 'id', postCode: 'string', postName: 'string', category: 'number', sort: 'number' }, (r) => r)],

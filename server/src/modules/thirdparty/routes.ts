@@ -7,87 +7,31 @@
 //                                           shown by the spec, placed here)
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { isId, parseIds, Repo, type Ctx, type Row } from '../../db/repo.ts';
+import { isId, parseIds, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import { formatDateTime } from '../../db/time.ts';
 import { me } from '../../http/auth.ts';
 import type { TypedApp } from '../../http/contract.ts';
-import { ctxOf, idQuery, idsQuery, listQuery, zOptId } from '../../http/crud.ts';
+import { ctxOf, idQuery, idsQuery } from '../../http/crud.ts';
+import { modelResource } from '../../http/model-resource.ts';
+import { thirdApiLogModel, thirdOauthAppModel, thirdServiceAuthModel, thirdServiceConfigModel, thirdServiceParamsModel } from '@campus/schema';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
-import { zmsg, type Message } from '../../http/messages.ts';
-import type { Columns } from '../../http/page.ts';
 import type { ModuleDeps } from '../index.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
 import { PARSE_MSG, parseUrl } from '../../sandbox/index.ts';
-import { ServiceCaller, SQL_TIMEOUT_MS, HTTP_TIMEOUT_MS, type Caller } from './caller.ts';
-import { aesSpec, ENCRYPTIONS, validRsaKey } from './crypto.ts';
+import { ServiceCaller, type Caller } from './caller.ts';
+import { aesSpec, validRsaKey } from './crypto.ts';
 import { MSG } from './messages.ts';
 
 const TAG = 'thirdparty';
-const req = (m: Message) => ({ error: zmsg(m) });
-/** '' from a cleared form control counts as absent */
-const blank = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? null : v), s.optional().nullable());
-const text = (max: number) => blank(z.string().trim().max(max));
-const status = z.coerce.number().int().min(0).max(1).default(1);
-const METHODS = ['POST', 'GET', 'PUT', 'DELETE'] as const;
-const UNITS = ['hours', 'minutes', 'second'] as const;
 
-interface EntityDef {
-  base: string;
-  table: string;
-  /** menu codes whose _view/_add/_edit/_delete buttons open the four calls */
-  codes: string[];
-  columns: Columns;
-  body?: z.ZodObject<z.ZodRawShape>;
-  defaultOrder?: { field: string; dir: 'asc' | 'desc' }[];
-  beforeSave?: (ctx: Ctx, e: Row) => Promise<void> | void;
-  afterSave?: (ctx: Ctx, row: Row) => Promise<void> | void;
-  afterRemove?: (ctx: Ctx, ids: string[]) => Promise<void> | void;
-  /** narrows a list by query keys the BladeX filters do not cover exactly */
-  narrow?: (q: Record<string, unknown>) => ((qb: SelectQueryBuilder<any, any, Row>) => SelectQueryBuilder<any, any, Row>) | undefined;
-  /** adds fields to listed rows (e.g. token state) */
-  decorate?: (ctx: Ctx, rows: Row[]) => Promise<Row[]>;
-  readOnly?: boolean;
-  summary: string;
-}
-
-/** list / detail / submit / remove of a tenant's table, opened by the buttons of one or more screens. */
-function entity(app: TypedApp, db: ModuleDeps['db'], def: EntityDef): Repo {
-  const repo = new Repo(db, { table: def.table, tenant: true, columns: def.columns, defaultOrder: def.defaultOrder });
-  const codes = (suffix: string) => def.codes.map((c) => `${c}_${suffix}`);
-  app.get(`${def.base}/list`, { schema: { tags: [TAG], summary: `${def.summary}: paged list with BladeX filters`, querystring: listQuery }, config: { permission: [...codes('view'), ...def.codes] } }, async (req) => {
-    const ctx = ctxOf(req);
-    const page = await repo.page(ctx, req.query, def.narrow?.(req.query));
-    return ok(def.decorate ? { ...page, records: await def.decorate(ctx, page.records) } : page);
-  });
-  app.get(`${def.base}/detail`, { schema: { tags: [TAG], summary: `${def.summary}: one row by id (data null when missing)`, querystring: idQuery }, config: { permission: [...codes('view'), ...def.codes] } }, async (req) => {
-    const ctx = ctxOf(req);
-    const row = await repo.detail(ctx, req.query.id);
-    return ok(row && def.decorate ? (await def.decorate(ctx, [row]))[0] : row);
-  });
-  if (def.readOnly || !def.body) return repo;
-  app.post(`${def.base}/submit`, { schema: { tags: [TAG], summary: `${def.summary}: insert (no id) or update (id)`, body: def.body }, config: { permission: [...codes('add'), ...codes('edit')] } }, async (req) => {
-    const ctx = ctxOf(req);
-    const e: Row = { ...req.body };
-    const held = await app.permissionsOf(me(req));
-    if (!codes(e.id ? 'edit' : 'add').some((c) => held.has(c))) throw new ApiError(403, 'forbidden');
-    await def.beforeSave?.(ctx, e);
-    const row = await repo.save(ctx, e);
-    await def.afterSave?.(ctx, row);
-    return ok(row);
-  });
-  app.post(`${def.base}/remove`, { schema: { tags: [TAG], summary: `${def.summary}: remove rows by ids=1,2`, querystring: idsQuery }, config: { permission: codes('delete') } }, async (req) => {
-    const ctx = ctxOf(req);
-    const ids = parseIds(req.query.ids);
-    await repo.remove(ctx, ids);
-    await def.afterRemove?.(ctx, ids);
-    return ok(true);
-  });
-  return repo;
-}
+/** '' from a cleared form control counts as absent (null), as it always has */
+const blanksToNull = (e: Row) => { for (const k of Object.keys(e)) if (e[k] === '') e[k] = null; };
+/** fields a body left out (or null) get their default: on update too, as they always have */
+const fillDefaults = (e: Row, defaults: Record<string, unknown>) => { for (const [k, v] of Object.entries(defaults)) if (e[k] === undefined || e[k] === null) e[k] = v; };
 
 const callerOf = (r: FastifyRequest): Caller => {
   const u = me(r);
@@ -124,22 +68,12 @@ export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSq
   });
 
   // ---- service apps: the rows of thirdServiceAuth (screens 服务应用 and 服务认证) ----
-  const apps = entity(app, db, {
-    base: '/api/serviceConfig/thirdServiceAuth', table: 'blade_third_service_auth', codes: ['thirdApp', 'thirdAuth'], summary: 'Third-party service apps (auth none / oauth2)',
-    columns: { id: 'id', name: 'string', authType: 'string', url: 'string', status: 'number', createTime: 'date' },
-    body: z.object({
-      id: zOptId,
-      name: z.string(req(MSG.appName)).trim().min(1, zmsg(MSG.appName)).max(100),
-      authType: z.enum(['none', 'oauth2'], req(MSG.authType)),
-      url: text(1000), appidKey: text(100), appidValue: text(500), secretKey: text(100), secretValue: text(1000),
-      requestType: blank(z.enum(METHODS)).transform((v) => v ?? 'POST'),
-      parameterPosition: blank(z.coerce.number().int().min(1).max(3)).transform((v) => v ?? 3),
-      backDataType: blank(z.enum(['json', 'xml'])).transform((v) => v ?? 'json'),
-      cacheKey: text(200), dataKey: text(200), successKey: text(200), successValue: text(200), validityKey: text(200),
-      validityUnit: blank(z.enum(UNITS)).transform((v) => v ?? 'second'),
-      status, description: text(500),
-    }),
+  // the model (@campus/schema thirdServiceAuthModel) checks the fields; the secret is never sent back
+  const apps = modelResource(app, db, thirdServiceAuthModel, {
+    tag: TAG, permission: ['thirdApp', 'thirdAuth'],
     beforeSave: (_ctx, e) => {
+      blanksToNull(e);
+      fillDefaults(e, { requestType: 'POST', parameterPosition: 3, backDataType: 'json', validityUnit: 'second' });
       if (e.authType === 'oauth2') {
         if (!e.url) throw new ApiError(400, MSG.authUrl);
         if (!httpUrl(e.url)) throw new ApiError(400, MSG.urlInvalid);
@@ -193,25 +127,12 @@ export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSq
     sqlService: ['dataSourceId', 'sqlContent'],
     external: ['url', 'requestType', 'backDataType', 'dataKey', 'successKey', 'successValue', 'cacheKey', 'validityKey', 'validityUnit'],
   };
-  const configs = entity(app, db, {
-    base: '/api/serviceConfig/thirdServiceConfig', table: 'blade_third_service_config', codes: ['thirdConfig'],
-    summary: `Third-party service configs (internal: registered handler; external: HTTP, ${HTTP_TIMEOUT_MS / 1000} s time-out; sqlService: one read-only SELECT, ${SQL_TIMEOUT_MS / 1000} s time-out, platform tenant only)`,
-    columns: { id: 'id', name: 'string', serviceType: 'string', serviceAuthId: 'id', url: 'string', status: 'number', createTime: 'date' },
-    body: z.object({
-      id: zOptId,
-      name: z.string(req(MSG.name)).trim().min(1, zmsg(MSG.name)).max(100),
-      serviceType: z.enum(['internal', 'external', 'sqlService'], req(MSG.serviceType)),
-      serviceAuthId: blank(z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()]).transform(String)),
-      className: text(200), dataSourceId: text(64), sqlContent: blank(z.string().max(20000)),
-      url: text(1000),
-      requestType: blank(z.enum(METHODS, req(MSG.requestType))),
-      backDataType: blank(z.enum(['json', 'xml', 'str'], req(MSG.backDataType))),
-      dataKey: text(200), successKey: text(200), successValue: text(200), cacheKey: text(200), validityKey: text(200),
-      validityUnit: blank(z.enum(UNITS)),
-      beforeApiId: blank(z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()]).transform(String)),
-      status, description: text(500),
-    }),
+  // the model (thirdServiceConfigModel) checks the fields; each service type's own are required here (internal: a
+  // registered handler; external: HTTP, HTTP_TIMEOUT_MS; sqlService: one read-only SELECT, SQL_TIMEOUT_MS, platform tenant only)
+  const configs = modelResource(app, db, thirdServiceConfigModel, {
+    tag: TAG,
     beforeSave: async (ctx, e) => {
+      blanksToNull(e);
       const type = String(e.serviceType);
       // fields of the other service types are not kept
       for (const [t, fields] of Object.entries(CONFIG_FIELDS)) if (t !== type) for (const f of fields) e[f] = null;
@@ -271,34 +192,23 @@ export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSq
 
   // ---- parameters of a config ----
   const paramCodes = ['thirdConfig', 'thirdConfig_params'];
-  const params = entity(app, db, {
-    base: '/api/serviceConfig/thirdServiceParams', table: 'blade_third_service_params', codes: ['thirdConfig'],
-    summary: 'Parameters of a service config (type 1 constant, 2 variable, 3 combined, 4 API, 5 auth-receipt; encryption UrlEncode/Base64/MD5/SHA1 (hex of value+key)/AES (16/24/32-char key: ECB, key:iv: CBC; Base64)/RSA (PEM public key, PKCS#1 v1.5; Base64))',
-    columns: { id: 'id', thirdServiceId: 'id', name: 'string', type: 'number', parameterPosition: 'number', sort: 'number', status: 'number', createTime: 'date' },
-    defaultOrder: [{ field: 'sort', dir: 'asc' }, { field: 'id', dir: 'asc' }],
-    narrow: (q) => (isId(q.thirdServiceId) ? (qb) => qb.where('thirdServiceId', '=', q.thirdServiceId as string) : undefined),
-    body: z.object({
-      id: zOptId,
-      thirdServiceId: z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()], req(MSG.paramService)).transform(String),
-      name: z.string(req(MSG.paramName)).trim().min(1, zmsg(MSG.paramName)).max(100),
-      type: z.coerce.number(req(MSG.paramType)).int().min(1, zmsg(MSG.paramType)).max(5, zmsg(MSG.paramType)),
-      paramValue: blank(z.string().max(2000)), joinSymbol: blank(z.string().max(20)),
-      containParamName: blank(z.coerce.number().int().min(0).max(1)).transform((v) => v ?? 0),
-      encryptionMode: blank(z.enum(ENCRYPTIONS)), secretKey: blank(z.string().max(10000)),
-      parameterPosition: blank(z.coerce.number().int().min(1).max(3)).transform((v) => v ?? 1),
-      sort: blank(z.coerce.number().int().min(1, zmsg(MSG.paramSort)).max(99999)).transform((v) => v ?? 1),
-      status, description: text(500),
-    }),
+  // the model (thirdServiceParamsModel) checks the fields; the config, and the keys of AES and RSA, here.
+  // A list by thirdServiceId is that config's parameters exactly (the BladeX filter alone would match it as text)
+  const params = modelResource(app, db, thirdServiceParamsModel, {
+    tag: TAG,
+    listNarrow: (qb, q) => (isId(q.thirdServiceId) ? qb.where('thirdServiceId', '=', q.thirdServiceId) : qb),
     beforeSave: async (ctx, e) => {
+      blanksToNull(e);
+      fillDefaults(e, { containParamName: 0, parameterPosition: 1, sort: 1 });
       if (!(await configs.detail(ctx, e.thirdServiceId))) throw new ApiError(400, MSG.configMissing);
       const mode = e.encryptionMode as string | null;
-      if (mode === 'AES') {
-        if (!e.secretKey) throw new ApiError(400, MSG.paramSecret, { mode });
-        if (!aesSpec(String(e.secretKey))) throw new ApiError(400, MSG.paramAesKey);
-      }
-      if (mode === 'RSA') {
-        if (!e.secretKey) throw new ApiError(400, MSG.paramSecret, { mode });
-        if (!validRsaKey(String(e.secretKey))) throw new ApiError(400, MSG.paramRsaKey);
+      if (mode === 'AES' || mode === 'RSA') {
+        // an update that leaves the key empty keeps the stored one (the model's secret), which is checked then
+        let key = e.secretKey;
+        if (key === undefined && e.id) key = (await params.select(ctx).clearSelect().select('secretKey').where('id', '=', String(e.id)).executeTakeFirst())?.secretKey;
+        if (!key) throw new ApiError(400, MSG.paramSecret, { mode });
+        if (mode === 'AES' && !aesSpec(String(key))) throw new ApiError(400, MSG.paramAesKey);
+        if (mode === 'RSA' && !validRsaKey(String(key))) throw new ApiError(400, MSG.paramRsaKey);
       }
     },
     afterSave: (ctx, row) => caller.clearCache(ctx.tenantId, 'config', [String(row.thirdServiceId)]),
@@ -313,26 +223,19 @@ export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSq
       if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'thirdServiceId' });
       qb = qb.where('thirdServiceId', '=', id);
     }
-    return ok(await qb.orderBy('sort').orderBy('id').limit(1000).execute());
+    // (the keys stay on the server, as in the list)
+    return ok((await qb.orderBy('sort').orderBy('id').limit(1000).execute()).map((row) => params.out(row)));
   });
 
   // ---- OAuth apps and the token they get ----
-  const zTime = blank(z.string().max(32).refine((v) => !Number.isNaN(Date.parse(v.replace(' ', 'T'))), { message: 'invalid date' }));
-  const oauth = entity(app, db, {
-    base: '/api/thirdService/thirdOauthApp', table: 'blade_third_oauth_app', codes: ['thirdOauth'], summary: 'OAuth apps (appId/appSecret sign in at POST /api/third/comm/getThirdPartyToken)',
-    columns: { id: 'id', name: 'string', appId: 'string', status: 'number', createTime: 'date' },
-    body: z.object({
-      id: zOptId,
-      name: z.string(req(MSG.oauthName)).trim().min(1, zmsg(MSG.oauthName)).max(100),
-      appId: z.string(req(MSG.oauthAppId)).trim().min(1, zmsg(MSG.oauthAppId)).max(64),
-      appSecret: z.string(req(MSG.oauthAppSecret)).trim().min(1, zmsg(MSG.oauthAppSecret)).max(128),
-      tokenValidTime: blank(z.coerce.number().int().min(100, zmsg(MSG.oauthValidTime)).max(31536000)).transform((v) => v ?? 7200),
-      validStartDate: zTime, validEntDate: zTime, status, description: text(500),
-    }),
-    beforeSave: async (ctx, e) => {
-      let q = scoped(db, ctx.tenantId).selectFrom('bladeThirdOauthApp').select('id').where('appId', '=', String(e.appId)).where('isDeleted', '=', 0);
-      if (e.id) q = q.where('id', '<>', String(e.id));
-      if (await q.executeTakeFirst()) throw new ApiError(400, MSG.oauthAppIdTaken);
+  // the model (thirdOauthAppModel) checks the fields and that the app id is the tenant's only one; the secret is never sent back
+  const oauth = modelResource(app, db, thirdOauthAppModel, {
+    tag: TAG,
+    beforeSave: async (_ctx, e) => {
+      blanksToNull(e);
+      fillDefaults(e, { tokenValidTime: 7200 });
+      // an update leaving the secret empty keeps it; a new app needs one
+      if (!e.id && !e.appSecret) throw new ApiError(400, MSG.oauthAppSecret);
       const at = (v: unknown) => (v ? Date.parse(String(v).replace(' ', 'T')) : NaN);
       if (e.validStartDate && e.validEntDate && at(e.validEntDate) < at(e.validStartDate)) throw new ApiError(400, MSG.oauthDates);
       for (const k of ['validStartDate', 'validEntDate']) if (e[k]) e[k] = new Date(at(e[k])).toISOString();
@@ -392,12 +295,7 @@ export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSq
   }, async () => ok([...caller.handlers.values()].map((h) => ({ name: h.name, description: h.description }))));
 
   // ---- the call log (read-only) ----
-  entity(app, db, {
-    base: '/api/thirdService/thirdApiLog', table: 'blade_third_api_log', codes: ['thirdApiLog'], readOnly: true,
-    summary: 'Placed here (path not shown by the spec): third-party API call log, read-only; filters platformName, apiName, apiUrl, apiParams, apiResponse, status (1 success, 0 failure), createTime',
-    columns: { id: 'id', serviceConfigId: 'id', platformName: 'string', apiName: 'string', apiUrl: 'string', apiMethod: 'string', apiParams: 'string', apiResponse: 'string', apiTime: 'number', status: 'number', createTime: 'date' },
-    defaultOrder: [{ field: 'createTime', dir: 'desc' }],
-  });
+  modelResource(app, db, thirdApiLogModel, { tag: TAG, only: ['list', 'detail'] });
 }
 
 const isIdLike = (v: unknown) => typeof v === 'string' && /^\d{1,19}$/.test(v);

@@ -6,14 +6,17 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { wfButtonModel, wfCategoryModel, wfFlowPermissionDiyModel, wfFormDefaultValuesModel, wfFormThemeModel, wfFormVariableModel, type ModelDef } from '@campus/schema';
+import {
+  wfButtonModel, wfCategoryModel, wfFlowPermissionDiyModel, wfFormDefaultValuesModel, wfFormHistoryModel, wfFormModel, wfFormThemeModel, wfFormVariableModel,
+  wfModelHistoryModel, wfModelModel, wfModelScopeModel, wfSupervisionModel, type ModelDef,
+} from '@campus/schema';
 import { dynamic } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
-import { isId, parseIds, Repo, textOrNull, type Row } from '../../db/repo.ts';
+import { isId, parseIds, textOrNull, type Repo, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import type { TypedApp } from '../../http/contract.ts';
 import { ctxOf, listQuery, resource, zOptId } from '../../http/crud.ts';
-import { modelResource } from '../../http/model-resource.ts';
+import { modelRepo, modelResource } from '../../http/model-resource.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ADMIN_TENANT } from '../system/menu-service.ts';
@@ -43,7 +46,7 @@ const idsOf = (q: z.output<typeof idsQuery>, b: z.output<typeof idsBody> | null 
   return parseIds(Array.isArray(raw) ? raw.join(',') : raw);
 };
 
-const MODEL_COLUMNS = { id: 'id', modelKey: 'string', name: 'string', categoryId: 'id', modelType: 'number', version: 'number', createTime: 'date', updateTime: 'date' } as const;
+// the bodies of the models' and forms' own submit calls (their fields: @campus/schema wfModelModel, wfFormModel)
 const modelBody = z.object({
   id: zOptId, modelKey: z.string().trim().min(1).max(255).regex(/^[A-Za-z_][\w.-]*$/, 'modelKey'), name: z.string().trim().min(1).max(255),
   categoryId: zOptId, icon: zText(500), description: zText(5000), xml: zText(2_000_000), formKey: zText(255), formUrl: zText(500),
@@ -54,7 +57,7 @@ export async function designRoutes(parent: TypedApp, wf: WorkflowService): Promi
   const { db, engine } = wf;
 
   // readable by everyone of the tenant: the category tree (start page) and the flow permission of a model
-  const categories = new Repo(db, { table: 'wf_category', tenant: true, columns: { id: 'id', name: 'string', parentId: 'id', sort: 'number' } });
+  const categories = modelRepo(db, wfCategoryModel);
   parent.get(`${D}/category/tree`, { schema: { tags: [TAG], summary: 'Process categories as a tree [{id, title, value, key, parentId, children}]' } }, async (req) => {
     const rows = await categories.select(ctxOf(req)).orderBy('sort').orderBy('id').execute();
     const nodes = rows.map((r) => ({ id: String(r.id), parentId: String(r.parentId), title: r.name, value: String(r.id), key: String(r.id), name: r.name, sort: r.sort, children: [] as unknown[] }));
@@ -96,10 +99,7 @@ export async function designRoutes(parent: TypedApp, wf: WorkflowService): Promi
 
   // 督办 (supervision): base path not in the spec, placed beside the process calls
   const S = '/api/blade-workflow/supervision';
-  const sup = new Repo(db, {
-    table: 'wf_supervision', tenant: true,
-    columns: { id: 'id', defKey: 'string', defName: 'string', instId: 'id', instName: 'string', nodeKey: 'string', nodeName: 'string', status: 'number', createTime: 'date' },
-  });
+  const sup = modelRepo(db, wfSupervisionModel);
   const supNarrow = (req: FastifyRequest) => {
     const a = actorOf(req);
     return (qb: ReturnType<Repo['select']>) => (a.admin ? qb : qb.where((eb) => eb.or([eb('createUser', '=', a.userId), sql<boolean>`${a.userId} = any(string_to_array(receivers, ','))`])));
@@ -200,7 +200,7 @@ async function deployModel(wf: WorkflowService, req: FastifyRequest, id: unknown
 
 function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void {
   const { db } = wf;
-  const models = new Repo(db, { table: 'wf_model', tenant: true, columns: MODEL_COLUMNS });
+  const models = modelRepo(db, wfModelModel);
 
   // ---- models ----
   const modelDetailQuery = z.looseObject({ id: z.string().optional(), modelKey: z.string().optional() });
@@ -251,9 +251,7 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
   changeField('form/changeCategory', 'categoryId', 'wfForm', 'Move forms (ids or id) to categoryId');
 
   // model scope: who may start a model
-  const scopes = new Repo(db, { table: 'wf_model_scope', tenant: true, columns: { id: 'id', modelId: 'id', scopeType: 'string', val: 'string' } });
-  app.get(`${D}/model/scope/list`, { schema: { tags: [TAG], summary: 'Start scope rows of models; paged; filter modelId', querystring: listQuery } },
-    async (req) => ok(await scopes.page(ctxOf(req), req.query)));
+  modelResource(app, db, wfModelScopeModel, { tag: TAG, only: ['list'] });
   const scopeInput = z.object({
     modelId: z.union([z.string(), z.number()]).transform(String).refine(isId, 'modelId'),
     scopes: z.array(z.object({ scopeType: z.enum(['all', 'user', 'role', 'dept']), val: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v.join(',') : v)) })).max(500),
@@ -275,9 +273,8 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
 
   // model history
   const historyBody = z.looseObject({ id: zKey.optional() });
-  const modelHistory = new Repo(db, { table: 'wf_model_history', tenant: true, columns: { id: 'id', modelId: 'id', version: 'number', createTime: 'date' }, defaultOrder: [{ field: 'version', dir: 'desc' }] });
-  app.get(`${D}/model/history/list`, { schema: { tags: [TAG], summary: 'Deployed versions of a model (modelId); paged', querystring: listQuery } }, async (req) => ok(await modelHistory.page(ctxOf(req), req.query)));
-  app.get(`${D}/model/history/detail`, { schema: { tags: [TAG], summary: 'One deployed version (id)', querystring: z.looseObject({ id: z.string().optional() }) } }, async (req) => ok(await modelHistory.detail(ctxOf(req), req.query.id)));
+  // its list (filter modelId) and detail (id); the rows are written by a deploy
+  const modelHistory = modelResource(app, db, wfModelHistoryModel, { tag: TAG, only: ['list', 'detail'] });
   app.post(`${D}/model/history/setMainVersion`, { onRequest: adminGuard(['wf_design_model_edit']), schema: { tags: [TAG], summary: 'Make a deployed version (id of a history row) the model\'s main version again: its xml and settings return to the model and it is deployed anew', body: historyBody } }, async (req) => {
     const a = actorOf(req);
     const h = await modelHistory.detail(ctxOf(req), req.body.id);
@@ -287,9 +284,8 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
   });
 
   // ---- forms (with history) ----
-  const forms = new Repo(db, { table: 'wf_form', tenant: true, columns: { id: 'id', formKey: 'string', name: 'string', categoryId: 'id', version: 'number', createTime: 'date' } });
-  const formHistory = new Repo(db, { table: 'wf_form_history', tenant: true, columns: { id: 'id', formId: 'id', version: 'number', createTime: 'date' }, defaultOrder: [{ field: 'version', dir: 'desc' }] });
-  app.get(`${D}/form/list`, { schema: { tags: [TAG], summary: 'Forms; paged; filters formKey, name, categoryId', querystring: listQuery } }, async (req) => ok(await forms.page(ctxOf(req), req.query)));
+  // the list (filters formKey, name, categoryId) as the model says; detail, submit and remove below
+  const forms = modelResource(app, db, wfFormModel, { tag: TAG, only: ['list'] });
   app.get(`${D}/form/detail`, { schema: { tags: [TAG], summary: 'A form (id or formKey)', querystring: z.looseObject({ id: z.string().optional(), formKey: z.string().optional() }) } }, async (req) => {
     const q = req.query;
     if (isId(q.id)) return ok(await forms.detail(ctxOf(req), q.id));
@@ -320,8 +316,8 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
       .select(['f.categoryId', 'c.name as categoryName', sql<string>`count(*)`.as('count')]).groupBy(['f.categoryId', 'c.name']).orderBy('c.name').execute();
     return ok(rows.map((r) => ({ categoryId: r.categoryId === null ? null : String(r.categoryId), categoryName: r.categoryName ?? null, count: Number(r.count) })));
   });
-  app.get(`${D}/form/history/list`, { schema: { tags: [TAG], summary: 'Versions of a form (formId); paged', querystring: listQuery } }, async (req) => ok(await formHistory.page(ctxOf(req), req.query)));
-  app.get(`${D}/form/history/detail`, { schema: { tags: [TAG], summary: 'One form version (id)', querystring: z.looseObject({ id: z.string().optional() }) } }, async (req) => ok(await formHistory.detail(ctxOf(req), req.query.id)));
+  // a form's versions: list (filter formId) and detail (id); the rows are written by its submit
+  const formHistory = modelResource(app, db, wfFormHistoryModel, { tag: TAG, only: ['list', 'detail'] });
   app.post(`${D}/form/history/setMainVersion`, { onRequest: adminGuard(['wf_design_form_edit']), schema: { tags: [TAG], summary: 'Make a form version (id of a history row) the form\'s content again', body: historyBody } }, async (req) => {
     const a = actorOf(req);
     const h = await formHistory.detail(ctxOf(req), req.body.id);
@@ -347,8 +343,8 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
       // a content sent as a JSON document is kept as its text, as for every set before the models (the
       // JSON sets' models say so themselves; a variable's value is any text, so its model cannot)
       sub.addHook('preValidation', async (req) => {
-        const b = req.body as Values | null | undefined;
-        if (b && typeof b === 'object' && b.content !== null && typeof b.content === 'object') b.content = JSON.stringify(b.content);
+        const b: unknown = req.body;
+        if (b && typeof b === 'object' && 'content' in b && b.content !== null && typeof b.content === 'object') Object.assign(b, { content: JSON.stringify(b.content) });
       });
       modelResource(sub, db, model, { tag: TAG, permission: undefined, beforeSave });
     });

@@ -9,7 +9,7 @@ import * as m0016 from '../../db/migrations/0016_workflow_engine_events.ts';
 import * as m0019 from '../../db/migrations/0019_workflow_draft_menu.ts';
 import * as m0021 from '../../db/migrations/0021_workflow_sets_menus.ts';
 import * as m0023 from '../../db/migrations/0023_workflow_favourite.ts';
-import { WORKFLOW_MODELS } from '@campus/schema';
+import { WORKFLOW_DESIGN_MODELS, WORKFLOW_MODELS } from '@campus/schema';
 import { WORKFLOW_MESSAGES as ENGINE_MSG } from './engine/index.ts';
 import { NOTICES } from './notices.ts';
 import { MSG } from './service.ts';
@@ -18,7 +18,7 @@ import { workflowRoutes } from './index.ts';
 
 export const workflowModule = defineModule({
   name: 'workflow',
-  models: WORKFLOW_MODELS,
+  models: [...WORKFLOW_MODELS, ...WORKFLOW_DESIGN_MODELS],
   after: ['message'], // its notices go out through app.messages, whose texts it adds when registered
   routes: [workflowRoutes],
   menus: [...m0008.WORKFLOW_MENUS, ...under('1600', m0021.WORKFLOW_SET_MENUS)],

@@ -5,14 +5,15 @@ import { exportUsers, UserImportDialog } from './userExcel';
 import type { ActionType } from '@ant-design/pro-components';
 import { md5 } from 'js-md5';
 import { useTranslation } from 'react-i18next';
+import { userModel } from '@campus/schema';
 import { ResourceList, type FieldOption, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { usePermission } from '../../components/Permitted';
 import { AvatarUpload } from '../../components/AvatarUpload';
 import {
   auditPass,
   auditRefuse,
   deptTree,
-  dictionary,
   grantUserRoles,
   postSelect,
   registerApi,
@@ -29,9 +30,8 @@ import i18n from '../../i18n';
 const i18nT = (k: string) => i18n.t(k);
 
 type Row = Record<string, unknown>;
-const PHONE = /^1\d{10}$/;
 
-/** 用户平台 (SpringBlade's user_type): where the account signs in. */
+/** 用户平台 (SpringBlade's user_type): where the account signs in (the three the screen offers; the server takes 1-9). */
 const userTypes: FieldOption[] = [
   { label: 'user.typeWeb', value: 1, color: 'blue' },
   { label: 'user.typeApp', value: 2, color: 'green' },
@@ -43,24 +43,38 @@ const AvatarField = ({ value, onChange }: { value?: unknown; onChange?: (v: unkn
 
 const locked = (row: Row) => !!row.lockUntil && new Date(String(row.lockUntil)).getTime() > Date.now();
 
-function userResource(sex: FieldOption[], deptId: string | undefined, openRoles: (ids: string[]) => void, openImport: () => void): ResourceDescription<User> {
-  return {
-    title: 'user.title',
-    api: userApi,
+/** The form's and the table's order: the model's fields, the password confirmation, the names the list adds, the lock state. */
+const ORDER: (keyof User & string)[] = [
+  'account', 'realName', 'password', 'password2', 'name', 'code', 'phone', 'email', 'sex', 'birthday', 'userType', 'avatar',
+  'deptId', 'roleId', 'postId', 'deptName', 'roleName', 'postName', 'lockUntil', 'createTime',
+];
+
+// The columns, search fields and form come from the model (@campus/schema userModel); what is the
+// screen's own: the pickers of departments, roles and posts, the password (twice, new users only, sent
+// as MD5), the avatar upload, the names the list adds and the lock state.
+function userResource(deptId: string | undefined, openRoles: (ids: string[]) => void, openImport: () => void): ResourceDescription<User> {
+  const described = modelResource<User>(userModel, userApi, {
     params: { deptId },
-    permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
     formWidth: 760,
     selectable: true,
-    columns: [
-      { title: 'user.account', dataIndex: 'account', search: 'like', width: 130, form: { required: true, span: 12 } },
-      { title: 'user.realName', dataIndex: 'realName', search: 'like', width: 110, form: { required: true, span: 12 } },
-      {
-        title: 'user.password',
-        dataIndex: 'password',
-        hideInTable: true,
-        inDetail: false,
-        form: { type: 'password', required: true, addOnlyField: true, span: 12, rules: [{ min: 6, message: 'user.passwordLength' }] },
+    fields: {
+      password: { form: { required: true, addOnlyField: true, rules: [{ min: 6, message: 'user.passwordLength' }] } },
+      birthday: { form: { type: 'date' } },
+      userType: { options: userTypes },
+      avatar: { form: { type: 'custom', component: AvatarField } },
+      // (picked, so always ids: the model's check of a typed list is the server's)
+      deptId: { form: { type: 'treeSelect', required: true, loadTree: deptTree, rules: [] } },
+      roleId: { form: { type: 'treeSelect', required: true, loadTree: roleTree, rules: [] } },
+      postId: { form: { type: 'select', rules: [], loadOptions: async () => (await postSelect()).map((p) => ({ label: p.postName, value: String(p.id) })) } },
+      lockUntil: {
+        title: 'user.state',
+        width: 90,
+        hideInTable: false,
+        inDetail: true,
+        render: (row) => (locked(row) ? <Tag color="red">{i18nT('user.locked')}</Tag> : <Tag color="green">{i18nT('user.normal')}</Tag>),
       },
+    },
+    append: [
       {
         title: 'user.password2',
         dataIndex: 'password2',
@@ -80,50 +94,9 @@ function userResource(sex: FieldOption[], deptId: string | undefined, openRoles:
           ],
         },
       },
-      { title: 'user.name', dataIndex: 'name', hideInTable: true, form: { span: 12 } },
-      { title: 'user.code', dataIndex: 'code', width: 90, form: { span: 12 } },
-      { title: 'user.phone', dataIndex: 'phone', search: 'like', width: 120, form: { span: 12, rules: [{ pattern: PHONE, message: 'info.phoneFormat' }] } },
-      { title: 'user.email', dataIndex: 'email', hideInTable: true, form: { span: 12, rules: [{ type: 'email', message: 'info.emailFormat' }] } },
-      { title: 'user.sex', dataIndex: 'sex', hideInTable: true, options: sex, form: { type: 'select', span: 12 } },
-      { title: 'user.birthday', dataIndex: 'birthday', hideInTable: true, form: { type: 'date', span: 12 } },
-      { title: 'user.userType', dataIndex: 'userType', hideInTable: true, options: userTypes, form: { type: 'select', required: true, span: 12, default: 1 } },
-      { title: 'user.avatar', dataIndex: 'avatar', hideInTable: true, inDetail: false, form: { type: 'custom', span: 12, component: AvatarField } },
-      {
-        title: 'user.dept',
-        dataIndex: 'deptId',
-        hideInTable: true,
-        inDetail: false,
-        form: { type: 'treeSelect', multiple: true, csv: true, required: true, span: 12, loadTree: deptTree },
-      },
-      {
-        title: 'user.role',
-        dataIndex: 'roleId',
-        hideInTable: true,
-        inDetail: false,
-        form: { type: 'treeSelect', multiple: true, csv: true, required: true, span: 12, loadTree: roleTree },
-      },
-      {
-        title: 'user.post',
-        dataIndex: 'postId',
-        hideInTable: true,
-        inDetail: false,
-        form: {
-          type: 'select',
-          multiple: true,
-          csv: true,
-          span: 12,
-          loadOptions: async () => (await postSelect()).map((p) => ({ label: p.postName, value: String(p.id) })),
-        },
-      },
       { title: 'user.dept', dataIndex: 'deptName', ellipsis: true, width: 160 },
       { title: 'user.role', dataIndex: 'roleName', ellipsis: true, width: 160 },
       { title: 'user.post', dataIndex: 'postName', ellipsis: true, width: 120 },
-      {
-        title: 'user.state',
-        dataIndex: 'lockUntil',
-        width: 90,
-        render: (row) => (locked(row) ? <Tag color="red">{i18nT('user.locked')}</Tag> : <Tag color="green">{i18nT('user.normal')}</Tag>),
-      },
       { title: 'user.createTime', dataIndex: 'createTime', width: 170, search: 'daterange', sortable: true },
     ],
     beforeSubmit: (values, { isEdit }) => {
@@ -172,7 +145,10 @@ function userResource(sex: FieldOption[], deptId: string | undefined, openRoles:
         },
       },
     ],
-  };
+  });
+  // the screen's order; the fields the server writes alone (status, lockout counters, platform extension) stay off it
+  const byKey = new Map(described.columns.map((c) => [c.dataIndex, c]));
+  return { ...described, columns: ORDER.map((k) => byKey.get(k)!) };
 }
 
 
@@ -322,14 +298,10 @@ export default function UserPage() {
   const canAudit = usePermission('user_audit');
   const [tab, setTab] = useState<'users' | 'register'>('users');
   const [deptId, setDeptId] = useState<string>();
-  const [sex, setSex] = useState<FieldOption[]>([]);
   const [roleUsers, setRoleUsers] = useState<string[] | null>(null);
   const [importing, setImporting] = useState(false);
   const ref = useRef<ActionType | null>(null);
-  useEffect(() => {
-    void dictionary('sex').then((items) => setSex(items.map((d) => ({ label: d.dictValue, value: Number(d.dictKey) }))));
-  }, []);
-  const resource = useMemo(() => userResource(sex, deptId, setRoleUsers, () => setImporting(true)), [sex, deptId, inst.language]);
+  const resource = useMemo(() => userResource(deptId, setRoleUsers, () => setImporting(true)), [deptId, inst.language]);
   const switcher = canAudit ? (
     <Segmented
       key="tab"

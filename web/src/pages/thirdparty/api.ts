@@ -1,42 +1,30 @@
+import { thirdApiLogModel, thirdOauthAppModel, thirdServiceAuthModel, thirdServiceConfigModel, thirdServiceParamsModel, type RowOf } from '@campus/schema';
 import { crud } from '../../api/crud';
 import { http } from '../../api/request';
 
 type Row = Record<string, unknown>;
+interface Times {
+  createTime?: string;
+  updateTime?: string;
+}
 
-export interface ServiceApp extends Row {
-  id: string;
-  name: string;
-  authType: 'none' | 'oauth2';
+// the rows as the models (@campus/schema thirdServiceAuthModel …) say them (secrets are never sent)
+/** A service app, with the state of its cached token (oauth2 ones). */
+export type ServiceApp = RowOf<typeof thirdServiceAuthModel> & Times & {
   tokenFetchedAt?: string | null;
   tokenExpiresAt?: string | null;
   tokenPreview?: string | null;
-}
-export interface ServiceConfig extends Row {
-  id: string;
-  name: string;
-  serviceType: 'internal' | 'external' | 'sqlService';
-}
-export interface ServiceParam extends Row {
-  id: string;
-  thirdServiceId: string;
-  name: string;
-  type: number;
-  sort: number;
-}
-export interface OauthApp extends Row {
-  id: string;
-  name: string;
-  appId: string;
-}
-export interface ThirdApiLog extends Row {
-  id: string;
-}
+};
+export type ServiceConfig = RowOf<typeof thirdServiceConfigModel> & Times;
+export type ServiceParam = RowOf<typeof thirdServiceParamsModel> & Times;
+export type OauthApp = RowOf<typeof thirdOauthAppModel> & Times;
+export type ThirdApiLog = RowOf<typeof thirdApiLogModel> & Times;
 
-export const serviceAppApi = crud<ServiceApp>('/api/serviceConfig/thirdServiceAuth');
-export const serviceConfigApi = crud<ServiceConfig>('/api/serviceConfig/thirdServiceConfig');
-export const serviceParamApi = crud<ServiceParam>('/api/serviceConfig/thirdServiceParams');
-export const oauthAppApi = crud<OauthApp>('/api/thirdService/thirdOauthApp');
-export const thirdApiLogApi = crud<ThirdApiLog>('/api/thirdService/thirdApiLog');
+export const serviceAppApi = crud<ServiceApp>(thirdServiceAuthModel.api);
+export const serviceConfigApi = crud<ServiceConfig>(thirdServiceConfigModel.api);
+export const serviceParamApi = crud<ServiceParam>(thirdServiceParamsModel.api);
+export const oauthAppApi = crud<OauthApp>(thirdOauthAppModel.api);
+export const thirdApiLogApi = crud<ThirdApiLog>(thirdApiLogModel.api);
 
 export const serviceAppOptions = () =>
   http.get<{ id: string; name: string; authType: string }[]>('/api/serviceConfig/thirdServiceAuth/listNoPage', { status: 1 });

@@ -1,61 +1,45 @@
 import { Tag, Tooltip, message } from 'antd';
 import { KeyOutlined, StopOutlined } from '@ant-design/icons';
-import type { ResourceColumn, ResourceDescription } from '../../components/ResourceList';
+import { thirdServiceAuthModel } from '@campus/schema';
+import type { FieldSpec, ResourceColumn, ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import i18n from '../../i18n';
 import { clearToken, fetchToken, serviceAppApi, type ServiceApp } from './api';
-import { authTypes, backTypesApp, positions, requestTypes, statusOptions, validityUnits } from './options';
 
 type Row = Record<string, unknown>;
 const oauth2 = (v: Row) => v.authType === 'oauth2';
+/** a field of the token request: shown for oauth2 apps only */
+const forOauth2 = (form: Partial<FieldSpec> = {}): Partial<ResourceColumn<ServiceApp>> => ({ form: { visible: oauth2, dependencies: ['authType'], ...form } });
 
 /**
  * Service apps (the thirdServiceAuth rows, 002 §3 "third-party service app"). The 服务应用 screen
  * lists every app; the 服务认证 screen the oauth2 ones with their token state and token actions.
+ * Columns, search fields and form from the model (@campus/schema thirdServiceAuthModel).
  */
 export function appResource(mode: 'app' | 'auth'): ResourceDescription<ServiceApp> {
   const code = mode === 'app' ? 'thirdApp' : 'thirdAuth';
-  const columns: ResourceColumn<ServiceApp>[] = [
-    { title: 'thirdparty.name', dataIndex: 'name', search: 'like', width: 160, form: { required: true, requiredMessage: 'thirdparty.nameRequired', span: 12 } },
-    {
-      title: 'thirdparty.authType', dataIndex: 'authType', search: mode === 'app' ? 'equal' : undefined, width: 100, options: authTypes,
-      form: { type: 'radio', required: true, requiredMessage: 'thirdparty.authTypeRequired', span: 12, default: mode === 'auth' ? 'oauth2' : 'none' },
-    },
-    { title: 'thirdparty.authUrl', dataIndex: 'url', search: 'like', ellipsis: true, width: 240, form: { required: true, requiredMessage: 'thirdparty.authUrlRequired', visible: oauth2, dependencies: ['authType'], help: 'thirdparty.authUrlHelp' } },
-    { title: 'thirdparty.appidKey', dataIndex: 'appidKey', hideInTable: true, form: { span: 12, help: 'thirdparty.appidKeyHelp' } },
-    { title: 'thirdparty.appidValue', dataIndex: 'appidValue', hideInTable: true, form: { span: 12 } },
-    { title: 'thirdparty.secretKey', dataIndex: 'secretKey', hideInTable: true, form: { span: 12 } },
-    { title: 'thirdparty.secretValue', dataIndex: 'secretValue', hideInTable: true, inDetail: false, form: { type: 'password', span: 12 } },
-    { title: 'thirdparty.requestType', dataIndex: 'requestType', width: 90, hideInTable: mode === 'app', options: requestTypes, form: { type: 'select', span: 8, default: 'POST', visible: oauth2, dependencies: ['authType'] } },
-    { title: 'thirdparty.parameterPosition', dataIndex: 'parameterPosition', hideInTable: true, options: positions, form: { type: 'select', span: 8, default: 3, help: 'thirdparty.appPositionHelp' } },
-    { title: 'thirdparty.backDataType', dataIndex: 'backDataType', hideInTable: true, options: backTypesApp, form: { type: 'select', span: 8, default: 'json', visible: oauth2, dependencies: ['authType'] } },
-    { title: 'thirdparty.successKey', dataIndex: 'successKey', hideInTable: true, form: { span: 12, visible: oauth2, dependencies: ['authType'] } },
-    { title: 'thirdparty.successValue', dataIndex: 'successValue', hideInTable: true, form: { span: 12, visible: oauth2, dependencies: ['authType'] } },
-    { title: 'thirdparty.dataKey', dataIndex: 'dataKey', hideInTable: true, form: { span: 12, visible: oauth2, dependencies: ['authType'], help: 'thirdparty.appDataKeyHelp' } },
-    { title: 'thirdparty.tokenKey', dataIndex: 'cacheKey', hideInTable: true, form: { span: 12, visible: oauth2, dependencies: ['authType'], placeholder: 'thirdparty.tokenKeyPlaceholder' } },
-    { title: 'thirdparty.validityKey', dataIndex: 'validityKey', hideInTable: true, form: { span: 12, visible: oauth2, dependencies: ['authType'], help: 'thirdparty.validityKeyHelp' } },
-    { title: 'thirdparty.validityUnit', dataIndex: 'validityUnit', hideInTable: true, options: validityUnits, form: { type: 'select', span: 12, default: 'second', visible: oauth2, dependencies: ['authType'] } },
-  ];
-  if (mode === 'auth') {
-    columns.push({
-      title: 'thirdparty.tokenState', dataIndex: 'tokenExpiresAt', width: 260, inDetail: true,
-      render: (r) => r.tokenExpiresAt
-        ? <Tooltip title={`${i18n.t('thirdparty.tokenFetchedAt')}: ${String(r.tokenFetchedAt)}`}><Tag color="green">{String(r.tokenPreview)}</Tag> {i18n.t('thirdparty.tokenUntil', { time: String(r.tokenExpiresAt) })}</Tooltip>
-        : <Tag>{i18n.t('thirdparty.tokenNone')}</Tag>,
-    });
-  }
-  columns.push(
-    { title: 'thirdparty.status', dataIndex: 'status', search: 'equal', width: 90, options: statusOptions, form: { type: 'radio', default: 1, span: 12 } },
-    { title: 'thirdparty.description', dataIndex: 'description', ellipsis: true, width: 200, form: { type: 'textarea', rows: 2 } },
-    { title: 'thirdparty.createTime', dataIndex: 'createTime', search: 'daterange', sortable: true, width: 170 },
-  );
-  return {
+  const resource = modelResource(thirdServiceAuthModel, serviceAppApi, {
     title: mode === 'app' ? 'thirdparty.appTitle' : 'thirdparty.authTitle',
-    api: serviceAppApi,
     sort: { descs: 'create_time' },
     formWidth: 820,
     params: mode === 'auth' ? { authType: 'oauth2' } : undefined,
     permissions: { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` },
-    columns,
+    fields: {
+      authType: { search: mode === 'app' ? 'equal' : undefined, form: { default: mode === 'auth' ? 'oauth2' : 'none' } },
+      url: { form: { required: true, requiredMessage: 'thirdparty.authUrlRequired', visible: oauth2, dependencies: ['authType'], help: 'thirdparty.authUrlHelp' } },
+      appidKey: { form: { help: 'thirdparty.appidKeyHelp' } },
+      secretValue: { form: { help: 'resource.secretHelp' } },
+      requestType: { hideInTable: mode === 'app', ...forOauth2() },
+      parameterPosition: { form: { help: 'thirdparty.appPositionHelp' } },
+      backDataType: forOauth2(),
+      successKey: forOauth2(),
+      successValue: forOauth2(),
+      dataKey: forOauth2({ help: 'thirdparty.appDataKeyHelp' }),
+      cacheKey: forOauth2({ placeholder: 'thirdparty.tokenKeyPlaceholder' }),
+      validityKey: forOauth2({ help: 'thirdparty.validityKeyHelp' }),
+      validityUnit: forOauth2(),
+    },
+    append: [{ title: 'thirdparty.createTime', dataIndex: 'createTime', search: 'daterange', sortable: true, width: 170 }],
     extraActions: mode === 'auth'
       ? [
           {
@@ -77,5 +61,16 @@ export function appResource(mode: 'app' | 'auth'): ResourceDescription<ServiceAp
           },
         ]
       : undefined,
-  };
+  });
+  if (mode === 'auth') {
+    // the token state, before the status
+    const at = resource.columns.findIndex((c) => c.dataIndex === 'status');
+    resource.columns.splice(at, 0, {
+      title: 'thirdparty.tokenState', dataIndex: 'tokenExpiresAt', width: 260, inDetail: true,
+      render: (r) => r.tokenExpiresAt
+        ? <Tooltip title={`${i18n.t('thirdparty.tokenFetchedAt')}: ${String(r.tokenFetchedAt)}`}><Tag color="green">{String(r.tokenPreview)}</Tag> {i18n.t('thirdparty.tokenUntil', { time: String(r.tokenExpiresAt) })}</Tooltip>
+        : <Tag>{i18n.t('thirdparty.tokenNone')}</Tag>,
+    });
+  }
+  return resource;
 }

@@ -4,11 +4,12 @@ import { ApiOutlined, MinusCircleOutlined, PlusOutlined, UnorderedListOutlined }
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/request';
+import { thirdServiceConfigModel } from '@campus/schema';
 import { ResourceList, type LoadedOption, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import i18n from '../../i18n';
 import { callApi, internalHandlers, paramsOf, serviceAppOptions, serviceConfigApi, serviceConfigOptions, type ServiceConfig } from './api';
 import { ParamsList } from './params';
-import { backTypes, requestTypes, serviceTypes, statusOptions, validityUnits } from './options';
 
 type Row = Record<string, unknown>;
 const is = (type: string) => (v: Row) => v.serviceType === type;
@@ -138,46 +139,37 @@ export default function ServiceConfigPage() {
     void serviceAppOptions().then((list) => setApps(Object.fromEntries(list.map((a) => [a.id, a.name]))));
   }, []);
   const resource = useMemo<ResourceDescription<ServiceConfig>>(
-    () => ({
+    () => modelResource(thirdServiceConfigModel, serviceConfigApi, {
       title: 'thirdparty.configTitle',
-      api: serviceConfigApi,
       sort: { descs: 'create_time' },
       formWidth: 860,
-      permissions: { add: 'thirdConfig_add', edit: 'thirdConfig_edit', delete: 'thirdConfig_delete', view: 'thirdConfig_view' },
-      columns: [
-        { title: 'thirdparty.name', dataIndex: 'name', search: 'like', width: 160, form: { required: true, requiredMessage: 'thirdparty.nameRequired', span: 12 } },
-        {
-          title: 'thirdparty.serviceType', dataIndex: 'serviceType', search: 'equal', width: 110, options: serviceTypes,
-          form: { type: 'radio', required: true, requiredMessage: 'thirdparty.serviceTypeRequired', span: 12, default: 'external' },
-        },
-        {
-          title: 'thirdparty.serviceAuthId', dataIndex: 'serviceAuthId', width: 140,
+      fields: {
+        serviceType: { form: { default: 'external' } },
+        serviceAuthId: {
           render: (r) => (r.serviceAuthId ? (apps[String(r.serviceAuthId)] ?? String(r.serviceAuthId)) : '-'),
-          form: { type: 'select', loadOptions: loadApps, span: 12, rules: [externalRequired('thirdparty.serviceAuthIdRequired')], help: 'thirdparty.serviceAuthIdHelp' },
+          form: { type: 'select', loadOptions: loadApps, rules: [externalRequired('thirdparty.serviceAuthIdRequired')], help: 'thirdparty.serviceAuthIdHelp' },
         },
-        { title: 'thirdparty.beforeApiId', dataIndex: 'beforeApiId', hideInTable: true, form: { type: 'select', loadOptions: loadConfigs, span: 12, help: 'thirdparty.beforeApiIdHelp' } },
+        beforeApiId: { form: { type: 'select', loadOptions: loadConfigs, help: 'thirdparty.beforeApiIdHelp' } },
         // internal
-        { title: 'thirdparty.className', dataIndex: 'className', hideInTable: true, form: { type: 'custom', component: HandlerSelect, required: true, requiredMessage: 'thirdparty.classNameRequired', visible: is('internal'), dependencies: ['serviceType'] } },
+        className: { form: { type: 'custom', component: HandlerSelect, required: true, requiredMessage: 'thirdparty.classNameRequired', visible: is('internal'), dependencies: ['serviceType'] } },
         // sqlService
-        {
-          title: 'thirdparty.dataSourceId', dataIndex: 'dataSourceId', hideInTable: true, options: [{ label: 'thirdparty.dataSourceMaster', value: 'master' }],
+        dataSourceId: {
+          options: [{ label: 'thirdparty.dataSourceMaster', value: 'master' }],
           form: { type: 'select', required: true, requiredMessage: 'thirdparty.dataSourceRequired', visible: is('sqlService'), dependencies: ['serviceType'], default: 'master', help: 'thirdparty.dataSourceHelp' },
         },
-        { title: 'thirdparty.sqlContent', dataIndex: 'sqlContent', hideInTable: true, valueType: 'code', form: { type: 'textarea', rows: 6, required: true, requiredMessage: 'thirdparty.sqlRequired', visible: is('sqlService'), dependencies: ['serviceType'], help: 'thirdparty.sqlHelp' } },
+        sqlContent: { valueType: 'code', form: { required: true, requiredMessage: 'thirdparty.sqlRequired', visible: is('sqlService'), dependencies: ['serviceType'], help: 'thirdparty.sqlHelp' } },
         // external
-        { title: 'thirdparty.url', dataIndex: 'url', search: 'like', ellipsis: true, width: 240, form: { required: true, requiredMessage: 'thirdparty.urlRequired', visible: external, dependencies: ['serviceType'] } },
-        { title: 'thirdparty.requestType', dataIndex: 'requestType', width: 90, options: requestTypes, form: { type: 'select', required: true, requiredMessage: 'thirdparty.requestTypeRequired', span: 12, default: 'GET', visible: external, dependencies: ['serviceType'] } },
-        { title: 'thirdparty.backDataType', dataIndex: 'backDataType', hideInTable: true, options: backTypes, form: { type: 'select', required: true, requiredMessage: 'thirdparty.backDataTypeRequired', span: 12, default: 'json', visible: external, dependencies: ['serviceType'] } },
-        { title: 'thirdparty.dataKey', dataIndex: 'dataKey', hideInTable: true, form: { span: 8, visible: external, dependencies: ['serviceType', 'backDataType'], rules: [keyedRule('thirdparty.dataKeyRequired')] } },
-        { title: 'thirdparty.successKey', dataIndex: 'successKey', hideInTable: true, form: { span: 8, visible: external, dependencies: ['serviceType', 'backDataType'], rules: [keyedRule('thirdparty.successKeyRequired')] } },
-        { title: 'thirdparty.successValue', dataIndex: 'successValue', hideInTable: true, form: { span: 8, visible: external, dependencies: ['serviceType', 'backDataType'], rules: [keyedRule('thirdparty.successValueRequired')] } },
-        { title: 'thirdparty.cacheKey', dataIndex: 'cacheKey', hideInTable: true, form: { span: 8, visible: external, dependencies: ['serviceType'], help: 'thirdparty.cacheKeyHelp' } },
-        { title: 'thirdparty.validityKey', dataIndex: 'validityKey', hideInTable: true, form: { span: 8, visible: external, dependencies: ['serviceType'], help: 'thirdparty.validityKeyHelp' } },
-        { title: 'thirdparty.validityUnit', dataIndex: 'validityUnit', hideInTable: true, options: validityUnits, form: { type: 'select', span: 8, default: 'second', visible: external, dependencies: ['serviceType'] } },
-        { title: 'thirdparty.status', dataIndex: 'status', search: 'equal', width: 90, options: statusOptions, form: { type: 'radio', default: 1, span: 12 } },
-        { title: 'thirdparty.description', dataIndex: 'description', ellipsis: true, width: 180, form: { type: 'textarea', rows: 2 } },
-        { title: 'thirdparty.createTime', dataIndex: 'createTime', search: 'daterange', sortable: true, width: 170 },
-      ],
+        url: { form: { required: true, requiredMessage: 'thirdparty.urlRequired', visible: external, dependencies: ['serviceType'] } },
+        requestType: { form: { required: true, requiredMessage: 'thirdparty.requestTypeRequired', default: 'GET', visible: external, dependencies: ['serviceType'] } },
+        backDataType: { form: { required: true, requiredMessage: 'thirdparty.backDataTypeRequired', default: 'json', visible: external, dependencies: ['serviceType'] } },
+        dataKey: { form: { visible: external, dependencies: ['serviceType', 'backDataType'], rules: [keyedRule('thirdparty.dataKeyRequired')] } },
+        successKey: { form: { visible: external, dependencies: ['serviceType', 'backDataType'], rules: [keyedRule('thirdparty.successKeyRequired')] } },
+        successValue: { form: { visible: external, dependencies: ['serviceType', 'backDataType'], rules: [keyedRule('thirdparty.successValueRequired')] } },
+        cacheKey: { form: { visible: external, dependencies: ['serviceType'], help: 'thirdparty.cacheKeyHelp' } },
+        validityKey: { form: { visible: external, dependencies: ['serviceType'], help: 'thirdparty.validityKeyHelp' } },
+        validityUnit: { form: { default: 'second', visible: external, dependencies: ['serviceType'] } },
+      },
+      append: [{ title: 'thirdparty.createTime', dataIndex: 'createTime', search: 'daterange', sortable: true, width: 170 }],
       extraActions: [
         { key: 'params', label: 'thirdparty.params', permission: 'thirdConfig_params', placement: 'row', icon: <UnorderedListOutlined />, visible: (r) => r.serviceType !== 'internal', onClick: ({ row }) => setParamsFor(row!) },
         { key: 'call', label: 'thirdparty.callTest', permission: 'thirdConfig_call', placement: 'row', icon: <ApiOutlined />, onClick: ({ row }) => setTesting(row!) },

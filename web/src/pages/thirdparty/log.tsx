@@ -1,26 +1,22 @@
+import { thirdApiLogModel } from '@campus/schema';
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { thirdApiLogApi, type ThirdApiLog } from './api';
-import { results } from './options';
 
-const resource: ResourceDescription<ThirdApiLog> = {
+// the columns and search fields come from the model (@campus/schema thirdApiLogModel)
+const resource: ResourceDescription<ThirdApiLog> = modelResource(thirdApiLogModel, thirdApiLogApi, {
   title: 'thirdparty.logTitle',
-  api: thirdApiLogApi,
   readOnly: true,
   sort: { descs: 'create_time' },
   permissions: { view: 'thirdApiLog_view' },
-  columns: [
-    { title: 'thirdparty.platformName', dataIndex: 'platformName', search: 'like', width: 140 },
-    { title: 'thirdparty.apiName', dataIndex: 'apiName', search: 'like', width: 140 },
-    { title: 'thirdparty.apiUrl', dataIndex: 'apiUrl', search: 'like', ellipsis: true, width: 260 },
-    { title: 'thirdparty.apiMethod', dataIndex: 'apiMethod', width: 90 },
-    { title: 'thirdparty.apiHeader', dataIndex: 'apiHeader', valueType: 'code', ellipsis: true, width: 200 },
-    { title: 'thirdparty.apiParams', dataIndex: 'apiParams', search: 'like', valueType: 'code', ellipsis: true, width: 220 },
-    { title: 'thirdparty.apiResponse', dataIndex: 'apiResponse', search: 'like', valueType: 'code', ellipsis: true, width: 220 },
-    { title: 'thirdparty.apiTime', dataIndex: 'apiTime', width: 110, sortable: true },
-    { title: 'thirdparty.createTime', dataIndex: 'createTime', search: 'daterange', sortable: true, width: 170 },
-    { title: 'thirdparty.result', dataIndex: 'status', search: 'equal', width: 90, options: results },
-  ],
-};
+  fields: {
+    apiHeader: { valueType: 'code' },
+    apiParams: { valueType: 'code' },
+    apiResponse: { valueType: 'code' },
+  },
+});
+// the time of the call, before its result
+resource.columns.splice(resource.columns.findIndex((c) => c.dataIndex === 'status'), 0, { title: 'thirdparty.createTime', dataIndex: 'createTime', search: 'daterange', sortable: true, width: 170 });
 
 /** 接口调用日志: every call of a third-party service, read-only (002 §2). */
 export default function ThirdApiLogPage() {

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { thirdServiceParamsModel } from '@campus/schema';
 import { ResourceList, type ResourceDescription } from '../../components/ResourceList';
+import { modelResource } from '../../components/model-resource';
 import { serviceParamApi, type ServiceParam } from './api';
-import { encryptions, paramTypes, positions, statusOptions, yesNo } from './options';
 
 type Row = Record<string, unknown>;
 const VALUE_HELP: Record<number, string> = {
@@ -18,36 +19,26 @@ const VALUE_HELP: Record<number, string> = {
 export function ParamsList({ config }: { config: Row }) {
   const { t, i18n } = useTranslation();
   const configId = String(config.id);
+  // the columns and form come from the model (@campus/schema thirdServiceParamsModel)
   const resource = useMemo<ResourceDescription<ServiceParam>>(
-    () => ({
+    () => modelResource(thirdServiceParamsModel, serviceParamApi, {
       title: 'thirdparty.paramsTitle',
-      api: serviceParamApi,
       params: { thirdServiceId: configId },
       sort: { ascs: 'sort' },
       formWidth: 760,
-      // the parameters are part of the config: its buttons open them
-      permissions: { add: 'thirdConfig_add', edit: 'thirdConfig_edit', delete: 'thirdConfig_delete', view: 'thirdConfig_view' },
+      // the parameters are part of the config: its buttons open them (the model's codes)
       beforeSubmit: (values) => ({ ...values, thirdServiceId: configId }),
-      columns: [
-        { title: 'thirdparty.sort', dataIndex: 'sort', width: 70, sortable: true, form: { type: 'number', span: 6, default: 1, rules: [{ type: 'number', min: 1, message: 'thirdparty.sortMin' }] } },
-        { title: 'thirdparty.paramName', dataIndex: 'name', search: 'like', width: 140, form: { required: true, requiredMessage: 'thirdparty.paramNameRequired', span: 9 } },
-        { title: 'thirdparty.paramType', dataIndex: 'type', search: 'equal', width: 120, options: paramTypes, form: { type: 'select', required: true, requiredMessage: 'thirdparty.paramTypeRequired', span: 9, default: 1 } },
-        {
-          title: 'thirdparty.paramValue', dataIndex: 'paramValue', width: 200, ellipsis: true,
+      fields: {
+        type: { form: { default: 1 } },
+        paramValue: {
           render: (r) => <Typography.Text code ellipsis style={{ maxWidth: 200 }}>{String(r.paramValue ?? '')}</Typography.Text>,
           form: { type: 'custom', component: ValueInput, dependencies: ['type'] },
         },
-        { title: 'thirdparty.joinSymbol', dataIndex: 'joinSymbol', hideInTable: true, form: { span: 12, visible: (v) => Number(v.type) === 3, dependencies: ['type'] } },
-        { title: 'thirdparty.containParamName', dataIndex: 'containParamName', hideInTable: true, options: yesNo, form: { type: 'radio', span: 12, default: 0, visible: (v) => Number(v.type) === 3, dependencies: ['type'] } },
-        { title: 'thirdparty.encryptionMode', dataIndex: 'encryptionMode', width: 110, options: encryptions, form: { type: 'select', span: 12, help: 'thirdparty.encryptionHelp' } },
-        { title: 'thirdparty.parameterPosition', dataIndex: 'parameterPosition', width: 100, options: positions, form: { type: 'radio', span: 12, default: 1 } },
-        {
-          title: 'thirdparty.secretKey', dataIndex: 'secretKey', hideInTable: true, inDetail: false,
-          form: { type: 'textarea', rows: 3, visible: (v) => ['AES', 'RSA', 'MD5', 'SHA1'].includes(String(v.encryptionMode)), dependencies: ['encryptionMode'], help: 'thirdparty.secretKeyHelp' },
-        },
-        { title: 'thirdparty.status', dataIndex: 'status', width: 80, options: statusOptions, form: { type: 'radio', span: 12, default: 1 } },
-        { title: 'thirdparty.description', dataIndex: 'description', hideInTable: true, form: { type: 'textarea', rows: 2 } },
-      ],
+        joinSymbol: { form: { visible: (v) => Number(v.type) === 3, dependencies: ['type'] } },
+        containParamName: { form: { visible: (v) => Number(v.type) === 3, dependencies: ['type'] } },
+        encryptionMode: { form: { help: 'thirdparty.encryptionHelp' } },
+        secretKey: { form: { visible: (v) => ['AES', 'RSA', 'MD5', 'SHA1'].includes(String(v.encryptionMode)), dependencies: ['encryptionMode'], help: 'thirdparty.secretKeyHelp' } },
+      },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [configId, i18n.language],

@@ -7,7 +7,7 @@ import type { Page } from '../../../api/types';
 import type { Person } from '../../../api/message';
 import type { FormOption } from '../api';
 import type { ModelSettings } from '@campus/contracts';
-import type { RowOf, wfCategoryModel } from '@campus/schema';
+import type { RowOf, wfCategoryModel, wfFormModel, wfModelHistoryModel, wfModelModel, wfModelScopeModel } from '@campus/schema';
 
 export const D = '/api/blade-workflow/design';
 export const F = '/api/blade-flow';
@@ -15,46 +15,17 @@ export const F = '/api/blade-flow';
 // the model settings are one contract with the server (packages/contracts/src/workflow.ts)
 export type { ModelSettings, PrintTemplate, SubmitAfter, SubmitCheck, PreRead as PreReadSetting } from '@campus/contracts';
 
-export interface Model {
-  id: string;
-  modelKey: string;
-  name: string;
-  categoryId?: string | null;
-  icon?: string | null;
-  description?: string | null;
-  xml?: string | null;
-  formKey?: string | null;
-  formUrl?: string | null;
-  modelType?: number;
-  version: number;
-  settings?: ModelSettings | string | null;
-  definitionId?: string | null;
-  createTime?: string;
-  updateTime?: string;
-}
+// rows as the models declare them (@campus/schema workflow-design.ts)
+/** A process model; its settings as the detail call answers them (an object) or a list row carries them (text). */
+export type Model = Omit<RowOf<typeof wfModelModel>, 'settings'> & { settings?: ModelSettings | string | null; createTime?: string; updateTime?: string };
 
-export interface ModelHistory {
-  id: string;
-  modelId: string;
-  version: number;
-  name: string;
-  xml?: string | null;
-  definitionId?: string | null;
-  createTime: string;
-}
+/** A deployed version of a model (deployed at createTime). */
+export type ModelHistory = RowOf<typeof wfModelHistoryModel> & { createTime: string };
 
-export interface ScopeRow {
-  scopeType: 'all' | 'user' | 'role' | 'dept';
-  val: string;
-}
+/** One line of a model's start scope: all, or users, roles or departments by id (comma separated). */
+export type ScopeRow = Pick<RowOf<typeof wfModelScopeModel>, 'val'> & { scopeType: (typeof wfModelScopeModel)['fields']['scopeType']['options'][number]['value'] };
 
-export interface FormRow {
-  id: string;
-  formKey: string;
-  name: string;
-  content?: string | null;
-  version?: number;
-}
+export type FormRow = RowOf<typeof wfFormModel>;
 
 export interface ButtonRow {
   id: string;

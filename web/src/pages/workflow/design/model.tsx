@@ -11,11 +11,14 @@ import type { TreeNode } from '../../../api/crud';
 import { ResourceList, type ResourceDescription } from '../../../components/ResourceList';
 import { usePermission } from '../../../components/Permitted';
 import i18n from '../../../i18n';
+import { wfCategoryModel, wfModelModel } from '@campus/schema';
 import { categoryApi, modelApi, type Model } from './api';
 import { IconChooser, ModelIcon } from './icons';
 import '../../../components/workflow/designer/designer.css';
 
-const KEY = /^[A-Za-z_][\w.-]*$/;
+// the limits the server checks (@campus/schema wfModelModel, wfCategoryModel)
+const F = wfModelModel.fields;
+const KEY = new RegExp(F.modelKey.pattern);
 
 const findName = (nodes: TreeNode[], id: unknown): string | undefined => {
   for (const n of nodes) {
@@ -42,9 +45,9 @@ function modelResource(categories: TreeNode[], categoryId: string | undefined, g
         dataIndex: 'modelKey',
         search: 'like',
         width: 140,
-        form: { required: true, span: 12, addOnly: true, help: 'wfd.model.modelKeyHelp', rules: [{ pattern: KEY, message: 'wfd.model.modelKeyInvalid' }, { max: 255, message: 'wfd.model.tooLong' }] },
+        form: { required: true, span: 12, addOnly: true, help: 'wfd.model.modelKeyHelp', rules: [{ pattern: KEY, message: 'wfd.model.modelKeyInvalid' }, { max: F.modelKey.length, message: 'wfd.model.tooLong' }] },
       },
-      { title: 'wfd.model.name', dataIndex: 'name', search: 'like', width: 150, form: { required: true, span: 12, rules: [{ max: 255, message: 'wfd.model.tooLong' }] } },
+      { title: 'wfd.model.name', dataIndex: 'name', search: 'like', width: 150, form: { required: true, span: 12, rules: [{ max: F.name.length, message: 'wfd.model.tooLong' }] } },
       {
         title: 'wfd.model.version',
         dataIndex: 'version',
@@ -58,7 +61,7 @@ function modelResource(categories: TreeNode[], categoryId: string | undefined, g
         render: (r) => findName(categories, r.categoryId) ?? '-',
         form: { type: 'treeSelect', span: 12, loadTree: async () => categories },
       },
-      { title: 'wfd.model.description', dataIndex: 'description', hideInTable: true, form: { type: 'textarea', rows: 3, rules: [{ max: 5000, message: 'wfd.model.tooLong' }] } },
+      { title: 'wfd.model.description', dataIndex: 'description', hideInTable: true, form: { type: 'textarea', rows: 3, rules: [{ max: F.description.length, message: 'wfd.model.tooLong' }] } },
       { title: 'wfd.model.updateTime', dataIndex: 'updateTime', width: 160, render: (r) => String(r.updateTime ?? '').replace('T', ' ').slice(0, 19) },
     ],
     beforeSubmit: (values, { record }) => ({ ...values, categoryId: values.categoryId ?? null, ...(record ? { modelKey: record.modelKey } : {}) }),
@@ -187,7 +190,7 @@ function CategorySide({ nodes, value, onChange, onChanged }: { nodes: TreeNode[]
         }}
       >
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="name" label={t('wfd.category.name')} rules={[{ required: true, whitespace: true, message: t('wfd.category.nameRequired') }, { max: 64, message: t('wfd.model.tooLong') }]}>
+          <Form.Item name="name" label={t('wfd.category.name')} rules={[{ required: true, whitespace: true, message: t('wfd.category.nameRequired') }, { max: wfCategoryModel.fields.name.length, message: t('wfd.model.tooLong') }]}>
             <Input id="wf-category-name" />
           </Form.Item>
           <Form.Item name="parentId" label={t('wfd.category.parent')}>
