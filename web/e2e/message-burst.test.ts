@@ -60,14 +60,24 @@ async function watchPopups(page: Page): Promise<void> {
   // a script string: the test runner's transform would name the functions with a helper the page lacks
   await page.evaluate(`(() => {
     window.__popups = { single: 0, summary: 0 };
+    // each single pop-up's text as it first shows: they close after 6 s, which a loaded machine may
+    // pass before the test looks
+    window.__popupTexts = [];
+    const recorded = new WeakSet();
     new MutationObserver(() => {
-      const single = document.querySelectorAll('.ant-notification-notice.message-notification:not(.message-summary)').length;
+      const singles = document.querySelectorAll('.ant-notification-notice.message-notification:not(.message-summary)');
+      for (const el of singles) {
+        const text = el.innerText.trim();
+        if (text && !recorded.has(el)) { recorded.add(el); window.__popupTexts.push(text); }
+      }
       const summary = document.querySelectorAll('.ant-notification-notice.message-summary').length;
-      window.__popups = { single: Math.max(window.__popups.single, single), summary: Math.max(window.__popups.summary, summary) };
-    }).observe(document.body, { childList: true, subtree: true });
+      window.__popups = { single: Math.max(window.__popups.single, singles.length), summary: Math.max(window.__popups.summary, summary) };
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
   })()`);
 }
 const seenPopups = (page: Page) => page.evaluate(() => (window as unknown as { __popups: { single: number; summary: number } }).__popups);
+/** The texts of the single pop-ups shown since watchPopups, in the order they appeared. */
+const poppedTexts = (page: Page) => page.evaluate(() => (window as unknown as { __popupTexts: string[] }).__popupTexts);
 
 /** Six processes started at once, each a new task for user: answers their instance ids. */
 async function burst(reason: string): Promise<string[]> {
@@ -90,12 +100,12 @@ for (const lang of ['zh', 'en'] as const) {
     const summary = page.locator('.ant-notification-notice.message-summary');
     await summary.getByText(lang === 'zh' ? '3 条新待办' : '3 new tasks', { exact: true }).waitFor();
     await summary.getByText(lang === 'zh' ? '点击打开待办事宜' : 'Click to open your to-do list').waitFor();
-    const singles = page.locator('.ant-notification-notice.message-notification:not(.message-summary)');
-    assert.equal(await singles.count(), 3, 'three single pop-ups');
+    const texts = await poppedTexts(page);
+    assert.equal(texts.length, 3, `three single pop-ups: ${texts.join(' | ')}`);
     assert.equal(await summary.count(), 1, 'one summary');
     // every single pop-up is one of the tasks (its title names the process), in the page's language
     // (the socket asks for it: the browser's own Accept-Language does not decide)
-    for (const text of await singles.allInnerTexts()) {
+    for (const text of texts) {
       assert.match(text, lang === 'zh' ? /待办：报修单/ : /To do: 报修单/);
       assert.match(text, lang === 'zh' ? /您有一条新的待办任务「维修处理」（报修单）/ : /You have a new task "维修处理" \(报修单\)/);
     }

@@ -17,7 +17,6 @@ export const MSG = {
   dictKeyTaken: ['字典键值已存在', 'This dictionary key already exists'],
   dictSealed: ['封存的字典不能删除', 'A sealed dictionary entry cannot be deleted'],
   dictHasChildren: ['请先删除字典项', 'Delete the dictionary items first'],
-  accountTaken: ['账号已存在', 'This account already exists'],
   accountQuota: ['租户账号数量已达上限', "The tenant's account quota is used up"],
   passwordRequired: ['请输入密码', 'Please enter a password'],
   selfDelete: ['不能删除当前登录的账号', 'You cannot delete the account you are signed in with'],

@@ -37,7 +37,6 @@ export const MSG = {
   oauthAppId: ['请输入 应用ID', 'Please enter the app ID'],
   oauthAppSecret: ['请输入 应用密钥', 'Please enter the app secret'],
   oauthValidTime: ['令牌有效时间不能小于100', 'The token validity must be at least 100'],
-  oauthAppIdTaken: ['应用ID已存在', 'This app ID already exists'],
   oauthDates: ['有效期结束时间不能早于开始时间', 'The validity end must not be before its start'],
   oauthRefused: ['应用ID或应用密钥错误', 'Wrong app ID or app secret'],
   oauthDisabled: ['OAuth应用已停用或不在有效期内', 'The OAuth app is disabled or outside its validity period'],
