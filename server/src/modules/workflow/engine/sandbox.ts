@@ -1,6 +1,6 @@
 // Script tasks run in QuickJS (WebAssembly), never in Node's own VM: a script sees only the
 // process variables passed in as JSON, runs under a time and memory cap, and hands back JSON.
-import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { getQuickJS } from 'quickjs-emscripten';
 import { BpmnError } from './messages.ts';
 
 export interface ScriptResult {
@@ -54,7 +54,10 @@ export async function runScript(script: string, variables: Record<string, unknow
   const runtime = qjs.newRuntime();
   runtime.setMemoryLimit(memoryBytes);
   runtime.setMaxStackSize(128 * 1024); // well inside V8's own stack: a runaway recursion ends as QuickJS's clean 'stack overflow'
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + timeoutMs));
+  // the limit is this process's CPU time, not the clock: a runaway script burns CPU and is cut after
+  // timeoutMs of it, while a short one on a loaded machine (waiting for its turn) is not cut
+  const cpu0 = process.cpuUsage();
+  runtime.setInterruptHandler(() => { const c = process.cpuUsage(cpu0); return (c.user + c.system) / 1000 > timeoutMs; });
   const ctx = runtime.newContext();
   try {
     const varsJson = JSON.stringify(variables);
