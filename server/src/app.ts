@@ -32,6 +32,7 @@ import { modules } from './modules/index.ts';
 import { inOrder, jobKinds, registerModules, type JobHandler, type ModuleDef, type ModuleDeps } from './modules/module.ts';
 import { LogService } from './modules/log/service.ts';
 import { ConfigService } from './modules/system/config-service.ts';
+import { Directory } from './modules/system/directory.ts';
 import { MenuService } from './modules/system/menu-service.ts';
 import { ScopeService } from './modules/system/scope-service.ts';
 import { Egress } from './net/egress.ts';
@@ -43,6 +44,8 @@ export interface Services {
   configs: ConfigService;
   logs: LogService;
   scopes: ScopeService;
+  /** people, roles, departments, posts and the tenant, as other modules read them (system/directory.ts) */
+  directory: Directory;
   /** the egress policy every outbound connection a tenant configures goes through (config.egressAllow) */
   egress: Egress;
   /** the one executor of SQL written by a tenant's user (sandbox/) */
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean; modules
     configs: new ConfigService(db),
     logs: new LogService(db),
     scopes: new ScopeService(db),
+    directory: new Directory(db),
     egress,
     userSql: await UserSql.open(database, egress),
   };

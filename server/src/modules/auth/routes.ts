@@ -17,7 +17,8 @@ import { hashPassword, isMd5 } from './password.ts';
 import { DEFAULT_TENANT, grantUser, type AuthService } from './service.ts';
 import { perAddress } from '../../http/rate-limit.ts';
 
-interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService; config: Config; egress: Egress }
+import type { Directory } from '../system/directory.ts';
+interface Deps { db: Db; auth: AuthService; menus: MenuService; configs: ConfigService; logs: LogService; config: Config; egress: Egress; directory: Directory }
 
 const tokenParams = z.object({
   tenantId: z.string().max(12).optional(),
@@ -54,7 +55,7 @@ const oauthError = (logs: LogService) => async (err: FastifyError, req: FastifyR
 // (String() of a deeply nested array overflows the stack)
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) && !Array.isArray(v[0]) ? str(v[0]) : '');
 
-export async function authRoutes(app: TypedApp, { db, auth, menus, configs, logs, config, egress }: Deps) {
+export async function authRoutes(app: TypedApp, { db, auth, menus, configs, logs, config, egress, directory }: Deps) {
   // sign-in attempts per client address and account (scrypt makes each one cost): @fastify/rate-limit,
   // counted after the body is read so form and JSON sign-ins are keyed by their account too
   const rateLimit = config.loginRateLimit > 0 ? {
@@ -122,14 +123,13 @@ export async function authRoutes(app: TypedApp, { db, auth, menus, configs, logs
     const u = me(req);
     const user = await auth.userById(u.tenantId, u.userId);
     if (!user) throw new ApiError(401, 'unauthorized');
-    const depts = u.deptId ? await db.selectFrom('bladeDept').select(['id', 'deptName']).where('id', 'in', u.deptId.split(',')).execute() : [];
     // the roles by the names people gave them (roleName carries the aliases, as BladeX's token does)
-    const roles = u.roleId ? await db.selectFrom('bladeRole').select(['id', 'roleName']).where('id', 'in', u.roleId.split(',')).where('isDeleted', '=', 0).orderBy('sort').execute() : [];
+    const [depts, roles] = await Promise.all([directory.deptNames(u.tenantId, u.deptId.split(',')), directory.roleNames(u.tenantId, u.roleId.split(','))]);
     return ok({
       userId: u.userId, tenantId: u.tenantId, account: user.account, userName: user.account, name: user.name, realName: user.realName,
       nickName: u.nickName, avatar: user.avatar ?? '', email: user.email ?? '', phone: user.phone ?? '',
-      deptId: u.deptId, deptName: depts.map((d) => d.deptName).join(','), postId: u.postId, roleId: u.roleId, roleName: u.roleName,
-      roleNames: roles.map((r) => r.roleName).join(','),
+      deptId: u.deptId, deptName: depts.join(','), postId: u.postId, roleId: u.roleId, roleName: u.roleName,
+      roleNames: roles.join(','),
       roles: u.roleName ? u.roleName.split(',') : [], permissions: [...(await menus.codes(u))].sort(),
     });
   });

@@ -41,8 +41,8 @@ interface SaveBody {
 const removeQuery = z.object({ ids: z.string().max(20000).optional(), id: z.string().max(64).optional() }).passthrough();
 const topQuery = z.object({ size: z.coerce.number().int().min(1).max(50).optional() }).passthrough();
 
-export async function messageRoutes(app: TypedApp, { db }: ModuleDeps): Promise<void> {
-  const messages = new MessageService(db, app.realtime, (err) => app.log.warn({ err }, 'message push failed'));
+export async function messageRoutes(app: TypedApp, { db, directory }: ModuleDeps): Promise<void> {
+  const messages = new MessageService(db, app.realtime, (err) => app.log.warn({ err }, 'message push failed'), directory);
   app.decorate('messages', messages);
 
   const myLists: [url: string, summary: string][] = [

@@ -4,7 +4,7 @@
 // Other modules send through `app.messages.sendMessage(...)` (or `sendMessage(app, ...)`): the
 // workflow its approval notices (type 3), report reminders ordinary ones (type 1).
 import type { FastifyInstance } from 'fastify';
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Db } from '../../db/index.ts';
 import { isId, type Repo, type Ctx, type Row } from '../../db/repo.ts';
@@ -15,6 +15,7 @@ import { ApiError } from '../../http/errors.ts';
 import { t, type Lang, type Message } from '../../http/messages.ts';
 import { localized, type Hub } from '../../realtime/hub.ts';
 import { USER_MESSAGES } from '../../realtime/topics.ts';
+import type { Directory } from '../system/directory.ts';
 import type { PushedMessage, PushedRead, Receiver } from '@campus/contracts';
 import { messageModel, messageReceiverModel } from '@campus/schema';
 
@@ -80,6 +81,7 @@ export const M = {
 } as const;
 
 const MAX_RECEIVERS = 10000;
+const fail = (m: Message): never => { throw new ApiError(400, m); };
 
 export class MessageService {
   /** messages as sent (the sender's view) */
@@ -123,7 +125,7 @@ export class MessageService {
     return r ? { ...out, title: r.title, content: r.content } : out;
   }
 
-  constructor(private readonly db: Db, private readonly realtime: Hub, private readonly log: (err: unknown) => void) {
+  constructor(private readonly db: Db, private readonly realtime: Hub, private readonly log: (err: unknown) => void, private readonly directory: Directory) {
     // msgKey / msgParams are never sent (the models say hidden), but the rows keep them until render()
     // has put the reader's language in and dropped them
     this.sent = modelRepo(db, messageModel, { hidden: [] });
@@ -149,18 +151,16 @@ export class MessageService {
     if (!title) throw new ApiError(400, M.titleRequired);
     const ctx: Ctx = { tenantId: input.tenantId, userId: input.fromUserId ?? '', deptId: input.fromDeptId ?? '' };
 
-    const { message, receivers } = await this.db.transaction().execute(async (tx) => {
-      const receivers = await this.receiversOf(tx, input.tenantId, type, input);
-      const sender = isId(ctx.userId)
-        ? await scoped(tx, ctx.tenantId).selectFrom('bladeUser').select(['realName', 'name', 'account']).where('id', '=', ctx.userId).executeTakeFirst()
-        : undefined;
+    const receivers = await this.receiversOf(input.tenantId, type, input);
+    const sender = (await this.directory.userNames(ctx.tenantId, [ctx.userId])).get(ctx.userId);
+    const message = await this.db.transaction().execute(async (tx) => {
       const message = await this.sent.save(ctx, {
         title, content: zh ? zh.content : input.content ?? '', type,
         msgKey: text ? text.key : null, msgParams: text ? JSON.stringify(text.params) : null, pcUrl: input.pcUrl || null, appUrl: input.appUrl || null,
         bizType: input.bizType || null, bizKey: input.bizKey || null,
         receiveDeptId: type === MessageType.deptBroadcast ? input.deptId : null,
         receiveRoleId: type === MessageType.roleBroadcast ? input.roleId : null,
-        createUserName: sender ? String(sender.realName || sender.name || sender.account) : null,
+        createUserName: sender ?? null,
       }, tx);
       if (receivers.length) {
         // one statement with two array parameters, however many recipients: a 5,000-member broadcast
@@ -168,7 +168,7 @@ export class MessageService {
         await tenantSql`insert into blade_message_user (id, tenant_id, message_id, user_id, is_read)
           select unnest(${receivers.map(() => nextId())}::bigint[]), ${TENANT}, ${message.id}, unnest(${receivers}::bigint[]), ${UNREAD}`.execute(scoped(tx, input.tenantId));
       }
-      return { message, receivers };
+      return message;
     });
 
     const pushed: PushedMessage = {
@@ -184,34 +184,21 @@ export class MessageService {
   }
 
   /** The recipients at send time: exactly the listed users, or the department's or role's members, of the same tenant. */
-  private async receiversOf(tx: Db, tenantId: string, type: MessageType, input: SendMessageInput): Promise<string[]> {
-    const db = scoped(tx, tenantId);
-    const users = () => db.selectFrom('bladeUser').select('id').where('isDeleted', '=', 0);
-    const ids = (rows: Row[]) => rows.map((r) => String(r.id));
-    // a broadcast's members come back as one comma-joined string: one row instead of thousands to decode
-    const members = async (matches: RawBuilder<boolean>) => {
-      const row = await db.selectFrom('bladeUser').select(sql<string | null>`string_agg(id::text, ',' order by id)`.as('ids'))
-        .where('isDeleted', '=', 0).where(matches).executeTakeFirst();
-      return row?.ids ? row.ids.split(',') : [];
-    };
+  private async receiversOf(tenantId: string, type: MessageType, input: SendMessageInput): Promise<string[]> {
     if (type === MessageType.deptBroadcast) {
       if (!isId(input.deptId)) throw new ApiError(400, M.deptRequired);
-      const dept = await db.selectFrom('bladeDept').select('id').where('id', '=', input.deptId).where('isDeleted', '=', 0).executeTakeFirst();
-      if (!dept) throw new ApiError(400, M.unknownDept);
-      return members(sql<boolean>`${input.deptId} = any(string_to_array(dept_id, ','))`);
+      return (await this.directory.members(tenantId, 'dept', input.deptId)) ?? fail(M.unknownDept);
     }
     if (type === MessageType.roleBroadcast) {
       if (!isId(input.roleId)) throw new ApiError(400, M.roleRequired);
-      const role = await db.selectFrom('bladeRole').select('id').where('id', '=', input.roleId).where('isDeleted', '=', 0).executeTakeFirst();
-      if (!role) throw new ApiError(400, M.unknownRole);
-      return members(sql<boolean>`${input.roleId} = any(string_to_array(role_id, ','))`);
+      return (await this.directory.members(tenantId, 'role', input.roleId)) ?? fail(M.unknownRole);
     }
     const wanted = [...new Set((input.toUserIds ?? []).map(String))];
     if (!wanted.length) throw new ApiError(400, M.noReceivers);
     if (wanted.length > MAX_RECEIVERS) throw new ApiError(400, M.tooManyReceivers, { max: MAX_RECEIVERS });
     const bad = wanted.find((id) => !isId(id));
     if (bad) throw new ApiError(400, M.unknownUser, { id: String(bad).slice(0, 20) });
-    const found = new Set(ids(await users().where('id', 'in', wanted).execute()));
+    const found = new Set(await this.directory.livingUsers(tenantId, wanted));
     // a user of another tenant is refused exactly like one that does not exist
     const missing = wanted.find((id) => !found.has(id));
     if (missing) throw new ApiError(400, M.unknownUser, { id: missing });
@@ -324,11 +311,10 @@ export class MessageService {
     if (!isId(id)) return null;
     const message = await this.sent.select(ctx).where('id', '=', id).where('createUser', '=', ctx.userId).executeTakeFirst();
     if (!message) return null;
-    const receivers = (await scoped(this.db, ctx.tenantId).selectFrom('bladeMessageUser as mu')
-      .leftJoin('bladeUser as u', 'u.id', 'mu.userId')
-      .select(['mu.userId', 'u.account', 'u.realName', 'mu.isRead', 'mu.readTime'])
-      .where('mu.messageId', '=', id)
-      .orderBy('mu.isRead', 'desc').orderBy('mu.userId').execute()) as Receiver[];
+    const rows = await scoped(this.db, ctx.tenantId).selectFrom('bladeMessageUser').select(['userId', 'isRead', 'readTime'])
+      .where('messageId', '=', id).orderBy('isRead', 'desc').orderBy('userId').execute();
+    const people = await this.directory.accounts(ctx.tenantId, rows.map((r) => r.userId));
+    const receivers = rows.map((r) => ({ userId: r.userId, account: people.get(String(r.userId))?.account ?? null, realName: people.get(String(r.userId))?.realName ?? null, isRead: r.isRead, readTime: r.readTime })) as Receiver[];
     return { ...this.render(message, lang), receivers, receiverCount: receivers.length, readCount: receivers.filter((r) => r.isRead === READ).length };
   }
 }

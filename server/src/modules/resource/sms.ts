@@ -84,7 +84,7 @@ export class SmsService {
   }
 }
 
-export async function smsRoutes(app: TypedApp, { db, auth, egress, config }: ModuleDeps) {
+export async function smsRoutes(app: TypedApp, { db, auth, egress, config, directory }: ModuleDeps) {
   const sms = new SmsService(db, egress);
   modelResource(app, db, smsModel, { tag: 'resource' });
   enableRoute(app, db, 'bladeSms', 'sms_enable', '/api/blade-resource/sms');
@@ -128,7 +128,7 @@ export async function smsRoutes(app: TypedApp, { db, auth, egress, config }: Mod
     await sms.provider(tenantId).catch(() => { throw new ApiError(400, 'grantNotConfigured', { grant: 'sms_code' }); });
     const to = params.phone ?? '';
     await sms.validate(tenantId, params.codeId ?? '', to, params.codeValue ?? '');
-    const user = await scoped(db, tenantId).selectFrom('bladeUser').selectAll().where('phone', '=', to).where('isDeleted', '=', 0).executeTakeFirst();
+    const user = await directory.userByPhone(tenantId, to);
     if (!user) throw new ApiError(400, MSG.noUser);
     return user;
   });

@@ -44,14 +44,14 @@ const safeEqual = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSql }: ModuleDeps) {
+export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSql, directory }: ModuleDeps) {
   const caller = new ServiceCaller(db, egress, userSql);
 
   // ---- internal services a config can name (className) ----
   caller.register({
     name: 'currentUser', description: '当前用户信息（账号、姓名、租户、部门、角色） / The calling user (account, name, tenant, department, roles)',
     run: async (c) => {
-      const u = await scoped(db, c.tenantId).selectFrom('bladeUser').select(['id', 'account', 'realName', 'name', 'email', 'phone', 'deptId', 'roleId', 'postId']).where('id', '=', c.userId).executeTakeFirst();
+      const u = await directory.profile(c.tenantId, c.userId);
       return { userId: c.userId, tenantId: c.tenantId, account: c.account, realName: u?.realName ?? c.realName, name: u?.name ?? '', email: u?.email ?? '', phone: u?.phone ?? '', deptId: c.deptId, roleId: c.roleIds.join(','), roleName: c.roleName, postId: u?.postId ?? '' };
     },
   });
@@ -64,7 +64,7 @@ export async function thirdpartyRoutes(app: TypedApp, { db, auth, egress, userSq
   });
   caller.register({
     name: 'tenantInfo', description: '当前租户信息（名称、联系人、域名、到期时间） / The calling tenant (name, contact, domain, expiry)',
-    run: async (c) => (await scoped(db, c.tenantId).selectFrom('bladeTenant').select(['tenantId', 'tenantName', 'linkman', 'contactNumber', 'domainUrl', 'expireTime']).where('isDeleted', '=', 0).executeTakeFirst()) ?? null,
+    run: (c) => directory.tenantCard(c.tenantId),
   });
 
   // ---- service apps: the rows of thirdServiceAuth (screens 服务应用 and 服务认证) ----

@@ -10,7 +10,6 @@ import {
   wfButtonModel, wfCategoryModel, wfFlowPermissionDiyModel, wfFormDefaultValuesModel, wfFormHistoryModel, wfFormModel, wfFormThemeModel, wfFormVariableModel,
   wfModelHistoryModel, wfModelModel, wfModelScopeModel, wfSupervisionModel, type ModelDef,
 } from '@campus/schema';
-import { dynamic } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import { isId, parseIds, textOrNull, type Repo, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
@@ -368,17 +367,15 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
     },
   });
   // the model and the users, roles and departments it lists by id (a role may also go by its alias) are the tenant's own
-  const diyRefs = [['userIds', 'bladeUser'], ['roleIds', 'bladeRole'], ['deptIds', 'bladeDept']] as const;
+  const diyRefs = [['userIds', 'user'], ['roleIds', 'role'], ['deptIds', 'dept']] as const;
   modelResource(app, db, wfFlowPermissionDiyModel, {
     tag: TAG,
     beforeSave: async (ctx, e) => {
       const sdb = scoped(db, ctx.tenantId);
       if (e.modelId && !(await sdb.selectFrom('wfModel').select('id').where('id', '=', String(e.modelId)).where('isDeleted', '=', 0).executeTakeFirst())) throw new ApiError(400, MSG.modelMissing);
-      for (const [field, table] of diyRefs) {
+      for (const [field, kind] of diyRefs) {
         const ids = [...new Set(String(e[field] ?? '').split(',').map((x) => x.trim()).filter(isId))];
-        if (!ids.length) continue;
-        const found = await dynamic(sdb).selectFrom(table).select('id').where('id', 'in', ids).where('isDeleted', '=', 0).execute();
-        if (found.length < ids.length) throw new ApiError(400, 'invalid', { field });
+        if (ids.length && (await wf.directory.existing(ctx.tenantId, kind, ids)).length < ids.length) throw new ApiError(400, 'invalid', { field });
       }
     },
   });

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { nextId } from '../../db/ids.ts';
 import { leadership } from '../../db/leader.ts';
-import { scoped } from '../../db/tenant-scope.ts';
 import type { TypedApp } from '../../http/contract.ts';
 import type { ModuleDeps } from '../index.ts';
 import { MessageType } from '../message/service.ts';
@@ -48,7 +47,7 @@ export async function workflowRoutes(app: TypedApp, deps: ModuleDeps): Promise<v
   const { db, config } = deps;
   const engine = new WorkflowEngine(db);
   app.decorate('workflow', engine);
-  const wf = new WorkflowService(db, engine, deps.userSql);
+  const wf = new WorkflowService(db, engine, deps.userSql, deps.directory);
 
   await processRoutes(app, wf);
   await opsRoutes(app, wf);
@@ -59,7 +58,7 @@ export async function workflowRoutes(app: TypedApp, deps: ModuleDeps): Promise<v
   if (app.hasDecorator('messages')) app.messages.addTexts(NOTICES);
   const send: NoticeSender = async (n) => {
     if (!app.hasDecorator('messages')) return;
-    const to = await validUsers(wf, n.tenantId, n.toUserIds);
+    const to = await wf.directory.livingUsers(n.tenantId, n.toUserIds);
     if (!to.length) return;
     await app.messages.sendMessage({
       tenantId: n.tenantId, fromUserId: n.fromUserId, title: '', text: { key: n.key, params: n.params }, type: MessageType.approval,
@@ -102,25 +101,6 @@ export async function workflowRoutes(app: TypedApp, deps: ModuleDeps): Promise<v
   });
 }
 
-async function validUsers(wf: WorkflowService, tenantId: string, ids: string[]): Promise<string[]> {
-  const list = [...new Set(ids.filter((x) => /^\d{1,19}$/.test(x)))];
-  if (!list.length) return [];
-  const rows = await scoped(wf.db, tenantId).selectFrom('bladeUser').select('id').where('isDeleted', '=', 0).where('id', 'in', list).execute();
-  return rows.map((r) => String(r.id));
-}
-
-/** Users of the tenant holding one of the groups (role ids or aliases, department ids) of a candidate task. */
-async function groupMembers(wf: WorkflowService, tenantId: string, groups: string[]): Promise<string[]> {
-  if (!groups.length) return [];
-  const roles = await scoped(wf.db, tenantId).selectFrom('bladeRole').select('id').where('isDeleted', '=', 0)
-    .where((eb) => eb.or([eb('roleAlias', 'in', groups), eb('id', 'in', groups.filter((g) => /^\d{1,19}$/.test(g)).concat(['0']))])).execute();
-  const ids = [...roles.map((r) => String(r.id)), ...groups.filter((g) => /^\d{1,19}$/.test(g))];
-  if (!ids.length) return [];
-  const users = await scoped(wf.db, tenantId).selectFrom('bladeUser').select(['id', 'roleId', 'deptId']).where('isDeleted', '=', 0).execute();
-  const wanted = new Set(ids);
-  return users.filter((u) => [...String(u.roleId ?? '').split(','), ...String(u.deptId ?? '').split(',')].some((x) => wanted.has(x))).map((u) => String(u.id));
-}
-
 /** Subscribes the notices of §2.8/§8: new tasks to assignees and candidates, copies, urges, supervision reminders, ends to the initiator. */
 export function wireNotices(engine: WorkflowEngine, wf: WorkflowService, send: (n: ApprovalNotice) => Promise<void> | void): void {
   const procName = async (instanceId: string) => {
@@ -129,7 +109,7 @@ export function wireNotices(engine: WorkflowEngine, wf: WorkflowService, send: (
   };
   engine.on('taskCreated', async (e) => {
     const p = await procName(e.instanceId);
-    const to = e.assignee ? [e.assignee] : [...e.candidateUsers, ...(await groupMembers(wf, e.tenantId, e.candidateGroups))];
+    const to = e.assignee ? [e.assignee] : [...e.candidateUsers, ...(await wf.directory.groupMembers(e.tenantId, e.candidateGroups))];
     await send({ tenantId: e.tenantId, fromUserId: p.initiator, toUserIds: to, key: 'wf.task.new', params: { process: p.name, task: e.taskName ?? '' }, taskId: e.taskId, instanceId: e.instanceId });
   });
   // 自选知会人 (customUserMsg): the people the initiator chose for this node; a link without the task (they only look)

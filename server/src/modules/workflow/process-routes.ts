@@ -336,13 +336,10 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
     const a = actorOf(req);
     const id = req.query.id;
     if (!isId(id)) throw new ApiError(400, 'required', { field: 'id' });
-    const u = await scoped(db, a.tenantId).selectFrom('bladeUser').select(['id', 'account', 'realName', 'name', 'avatar', 'deptId', 'postId', 'phone', 'email'])
-      .where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
+    const u = await wf.directory.profile(a.tenantId, id);
     if (!u) return ok(null);
-    const firstOf = (v: unknown) => String(v ?? '').split(',').find(isId);
-    const dept = firstOf(u.deptId) ? await db.selectFrom('bladeDept').select('deptName').where('id', '=', firstOf(u.deptId)!).executeTakeFirst() : undefined;
-    const post = firstOf(u.postId) ? await db.selectFrom('bladePost').select('postName').where('id', '=', firstOf(u.postId)!).executeTakeFirst() : undefined;
-    return ok({ ...u, deptName: dept?.deptName ?? null, postName: post?.postName ?? null });
+    const { roleId: _roles, ...card } = u; // the picker's card, without the person's roles
+    return ok(card);
   });
 
   // ---- task actions --------------------------------------------------------------------------
@@ -550,8 +547,7 @@ async function startNodesOf(wf: WorkflowService, def: Row) {
 
 /** A user id of the tenant (assignee, delegate, added signer). */
 export async function assertUser(wf: WorkflowService, tenantId: string, id: string): Promise<void> {
-  const u = isId(id) ? await scoped(wf.db, tenantId).selectFrom('bladeUser').select('id').where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
-  if (!u) throw new ApiError(400, 'invalid', { field: 'assignee' });
+  if (!(await wf.directory.isUser(tenantId, id))) throw new ApiError(400, 'invalid', { field: 'assignee' });
 }
 
 /**

@@ -12,6 +12,7 @@ import { ApiError, failText } from '../../http/errors.ts';
 import { assertJsonDepth } from '../../http/json-depth.ts';
 import type { Message } from '../../http/messages.ts';
 import type { UserSql } from '../../sandbox/index.ts';
+import type { Directory } from '../system/directory.ts';
 import { runScript } from './engine/sandbox.ts';
 import { parseBpmn, WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type FlowNode, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
 import type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
@@ -126,7 +127,7 @@ export const DEFAULT_BUTTON_NAMES: Record<string, string> = {
 };
 
 export class WorkflowService {
-  constructor(readonly db: Db, readonly engine: WorkflowEngine, readonly userSql: UserSql) {}
+  constructor(readonly db: Db, readonly engine: WorkflowEngine, readonly userSql: UserSql, readonly directory: Directory) {}
 
   // ---- tenant guards ---------------------------------------------------------------------------
 
@@ -176,13 +177,8 @@ export class WorkflowService {
   // ---- display -------------------------------------------------------------------------------
 
   /** Real names of user ids of a tenant (ids that are not users keep their own text). */
-  async names(tenantId: string, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
-    const list = [...new Set(ids.filter((x): x is string => !!x && isId(x)))];
-    const out = new Map<string, string>();
-    if (!list.length) return out;
-    const rows = await scoped(this.db, tenantId).selectFrom('bladeUser').select(['id', 'realName', 'name', 'account']).where('id', 'in', list).execute();
-    for (const r of rows) out.set(String(r.id), String(r.realName || r.name || r.account));
-    return out;
+  names(tenantId: string, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+    return this.directory.userNames(tenantId, ids);
   }
 
   /**
@@ -194,35 +190,18 @@ export class WorkflowService {
   async handlerNames(tenantId: string, tasks: { taskId: string; assignee: string | null }[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
     if (!tasks.length) return out;
-    const texts = [...new Set(tasks.map((t) => t.assignee).filter((x): x is string => !!x && !/[$#]\{/.test(x)))];
-    const users = texts.length
-      ? await scoped(this.db, tenantId).selectFrom('bladeUser').select(['id', 'account', 'realName', 'name']).where('isDeleted', '=', 0)
-        .where((eb) => eb.or([eb('account', 'in', texts), eb('id', 'in', texts.filter((x) => isId(x)).concat(['0']))])).execute()
-      : [];
+    const texts = tasks.map((t) => t.assignee).filter((x): x is string => !!x && !/[$#]\{/.test(x));
     const person = new Map<string, string>();
-    for (const u of users) {
-      const n = String(u.realName || u.name || u.account);
-      person.set(String(u.id), n);
-      person.set(String(u.account), n);
+    for (const u of await this.directory.people(tenantId, texts)) {
+      person.set(u.id, u.name);
+      person.set(u.account, u.name);
     }
     const open = tasks.filter((t) => !t.assignee || !person.has(t.assignee)).map((t) => t.taskId);
     const links = open.length ? await this.db.selectFrom('wfIdentityLink').select(['taskId', 'userId', 'groupId']).where('taskId', 'in', open).execute() : [];
     const userIds = links.map((l) => l.userId as string | null).filter((x): x is string => !!x);
-    const groups = [...new Set(links.map((l) => l.groupId as string | null).filter((x): x is string => !!x))];
-    const [candidates, roles, depts] = await Promise.all([
-      this.names(tenantId, userIds),
-      groups.length
-        ? scoped(this.db, tenantId).selectFrom('bladeRole').select(['id', 'roleAlias', 'roleName']).where('isDeleted', '=', 0)
-          .where((eb) => eb.or([eb('roleAlias', 'in', groups), eb('id', 'in', groups.filter((g) => isId(g)).concat(['0']))])).execute()
-        : [],
-      groups.some((g) => isId(g)) ? scoped(this.db, tenantId).selectFrom('bladeDept').select(['id', 'deptName']).where('isDeleted', '=', 0).where('id', 'in', groups.filter((g) => isId(g))).execute() : [],
-    ]);
-    const group = new Map<string, string>();
-    for (const d of depts) group.set(String(d.id), String(d.deptName));
-    for (const r of roles) {
-      group.set(String(r.id), String(r.roleName));
-      if (r.roleAlias) group.set(String(r.roleAlias), String(r.roleName));
-    }
+    const groups = links.map((l) => l.groupId as string | null).filter((x): x is string => !!x);
+    const [candidates, named] = await Promise.all([this.names(tenantId, userIds), this.directory.groups(tenantId, groups)]);
+    const group = new Map(named.map((g) => [g.key, g.name]));
     for (const t of tasks) {
       if (t.assignee && person.has(t.assignee)) {
         out.set(t.taskId, [person.get(t.assignee)!]);
@@ -355,9 +334,7 @@ export class WorkflowService {
     const [dicts, users, depts] = await Promise.all([
       this.dictValues([...need.dicts]),
       this.tenantUsers(tenantId, [...need.users]),
-      need.depts.size
-        ? scoped(this.db, tenantId).selectFrom('bladeDept').select('id').where('isDeleted', '=', 0).where('id', 'in', [...need.depts]).execute().then((r) => r.map((d) => String(d.id)))
-        : [],
+      this.directory.existing(tenantId, 'dept', [...need.depts]),
     ]);
     const errors = formErrors(option, values, req.lang === 'en' ? 'en' : 'zh', {
       ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), users: new Set(users), depts: new Set(depts),
@@ -440,11 +417,8 @@ export class WorkflowService {
   }
 
   /** Ids among the given that are (not deleted) users of the tenant. */
-  async tenantUsers(tenantId: string, ids: string[]): Promise<string[]> {
-    const list = [...new Set(ids.filter((x) => isId(x)))];
-    if (!list.length) return [];
-    const rows = await scoped(this.db, tenantId).selectFrom('bladeUser').select('id').where('isDeleted', '=', 0).where('id', 'in', list).execute();
-    return rows.map((r) => String(r.id));
+  tenantUsers(tenantId: string, ids: string[]): Promise<string[]> {
+    return this.directory.livingUsers(tenantId, ids);
   }
 
   /** The people the initiator asked to be told about a node of an instance (customUserMsg), [] when none. */
