@@ -32,14 +32,14 @@ const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/test/templa
 let template = { pglite: '', pg: '' };
 try { template = JSON.parse(made.stdout.trim().split('\n').pop() ?? ''); } catch { console.log('# no database template: every server migrates its own'); }
 const env = { ...process.env, TEST_PGLITE_TEMPLATE: template.pglite, TEST_PG_TEMPLATE: template.pg };
-// Unit and API files (CPU: servers on PGlite) run TEST_CONCURRENCY at a time; browser files (mostly
-// waiting on Chromium's drawing and the network) TEST_BROWSER_CONCURRENCY at a time beside them, so
-// the two groups fill the two cores together (4 + 3 kept two cores 99 % busy and took 14.7 min where
-// 3 + 2 left them partly idle and took 16.8). Each file boots its own servers on its own copies of
-// the template. Within a group the larger files start first (a long file started last makes the tail).
-// Each group also writes TAP to a file, summed into one summary at the end.
-const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || 4);
-const browserConcurrency = Math.max(1, Number(process.env.TEST_BROWSER_CONCURRENCY) || 3);
+// Unit and API files (CPU: servers on PGlite) run TEST_CONCURRENCY at a time; browser files (the
+// server, Chromium's drawing) TEST_BROWSER_CONCURRENCY at a time beside them. Each file boots its own
+// servers on its own copies of the template. On two cores 2 + 2 keeps both busy: 4 + 3 (load ~20)
+// took no less time in all and stretched single steps past their time-outs (a dialog waited 30 s,
+// a file its 10 minutes). Within a group the larger files start first (a long file started last
+// makes the tail). Each group also writes TAP to a file, summed into one summary at the end.
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || 2);
+const browserConcurrency = Math.max(1, Number(process.env.TEST_BROWSER_CONCURRENCY) || 2);
 const sizeOf = (f) => (existsSync(join(root, f)) ? statSync(join(root, f)).size : 0); // a glob or a name node --test resolves
 const bySize = (list) => list.map((f) => [f, sizeOf(f)]).sort((a, b) => b[1] - a[1]).map(([f]) => f);
 const groups = [
