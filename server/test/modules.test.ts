@@ -15,6 +15,8 @@ import { collectMigrations } from '../src/db/migrate.ts';
 import { modules } from '../src/modules/index.ts';
 import { declaredCodes, defineModule, inOrder, jobKindOwners, under, type ModuleDef, type ModuleDeps, type RouteFn } from '../src/modules/module.ts';
 import { realtime } from '../src/realtime/module.ts';
+import { ROLE_MENUS } from '../src/demo/campus.ts';
+import { FOUNDATION_MENUS } from '../src/db/migrations/0001_foundation.ts';
 
 /** Routes the core itself registers (sign-in plumbing, docs, health): no module owns them. */
 const CORE_ROUTES = /^\/api\/docs/;
@@ -233,6 +235,12 @@ test('no two modules declare one menu or button code', () => {
   for (const m of modules) for (const c of declaredCodes(m)) { if (owner.has(c)) twice.push(`${c}: ${owner.get(c)} and ${m.name}`); owner.set(c, m.name); }
   assert.deepEqual(twice, []);
   assert.ok(owner.size > 100, `${owner.size} codes declared`);
+});
+
+test('the demo campus grants its roles only menus some module (or the core) declares', () => {
+  const core = defineModule({ name: 'core', routes: [], menus: FOUNDATION_MENUS });
+  const declared = new Set([core, ...modules].flatMap((m) => [...declaredCodes(m)]));
+  assert.deepEqual(ROLE_MENUS.filter((c) => !declared.has(c)), []);
 });
 
 test('every module\'s texts are in both languages: Chinese in zh, none in en, the same {placeholders}', () => {
