@@ -30,9 +30,9 @@ class Client {
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   }
 
-  static connect(url: string, opts: { token?: string; protocols?: string[]; headers?: Record<string, string> } = {}): Promise<Client> {
+  static connect(url: string, opts: { token?: string; protocols?: string[]; headers?: Record<string, string>; autoPong?: boolean } = {}): Promise<Client> {
     const u = url.replace(/^http/, 'ws') + WS_PATH + (opts.token ? `?token=${encodeURIComponent(opts.token)}` : '');
-    const ws = new WebSocket(u, opts.protocols, { headers: opts.headers });
+    const ws = new WebSocket(u, opts.protocols, { headers: opts.headers, autoPong: opts.autoPong ?? true });
     const c = new Client(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(c));
@@ -235,6 +235,16 @@ await forEachDatabase('realtime', (kind) => {
     assert.ok(renewed, 'the renewal was read before the first token ended');
     renewed!.send({ op: 'auth', token: admin });
     assert.equal((await renewed!.next((f) => f.op === 'error')).msg, '令牌属于其他用户');
+  });
+
+  test('a peer that stops answering pings is cut after three checks (5 s at the least); one that answers late is not', async () => {
+    const silent = await Client.connect(s.url, { token: user, autoPong: false });
+    const talking = await connect(user);
+    const started = Date.now();
+    const closed = await Promise.race([silent.closed, settle(15_000).then(() => null)]);
+    assert.ok(closed, 'the silent socket was cut');
+    assert.ok(Date.now() - started >= 4500, `cut after ${Date.now() - started} ms`);
+    assert.equal(talking.ws.readyState, WebSocket.OPEN, 'the answering socket stays');
   });
 
   test('closing the server tells connected clients to go away (1001)', async () => {

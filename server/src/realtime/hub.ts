@@ -42,7 +42,8 @@ export interface HubOptions {
 class Connection {
   /** the prefixes of the subscribed topics: every topic of a socket ends with its own user id, so the prefix names it */
   readonly topics = new Set<string>();
-  alive = true;
+  /** when the peer last answered a ping (or connected) */
+  lastPong = Date.now();
   recheck?: NodeJS.Timeout;
   expiry?: NodeJS.Timeout;
   constructor(readonly socket: WebSocket, public user: AuthUser, public token: string, public lang: Lang) {}
@@ -194,7 +195,7 @@ export class Hub {
     const queued: RawData[] = [];
     let conn: Connection | null = null;
     socket.on('message', (raw) => (conn ? this.onFrame(conn, raw) : queued.push(raw)));
-    socket.on('pong', () => { if (conn) conn.alive = true; });
+    socket.on('pong', () => { if (conn) conn.lastPong = Date.now(); });
     socket.on('close', () => { if (conn) this.detach(conn); });
     this.pending.add(socket);
     this.tokens.verify(tokenOf(req), 'access').finally(() => this.pending.delete(socket)).then((user) => {
@@ -302,16 +303,19 @@ export class Hub {
 
   private async recheck(c: Connection): Promise<void> {
     if (c.socket.readyState !== WebSocket.OPEN) return;
-    if (!c.alive) {
-      c.socket.terminate(); // no pong since the last check: the peer is gone without a close
+    // no pong for three checks (at least 5 s): the peer is gone without a close. One missed check
+    // is not enough: a busy client answers late, and a live socket must not be cut for it.
+    if (Date.now() - c.lastPong > Math.max(3 * this.opts.recheckMs, 5000)) {
+      c.socket.terminate();
       return;
     }
-    c.alive = false;
     c.socket.ping();
+    const token = c.token;
     try {
-      await this.tokens.verify(c.token, 'access');
+      await this.tokens.verify(token, 'access');
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) return this.refuse(c);
+      // a token renewed while this check ran is the renewal's to judge
+      if (e instanceof ApiError && e.status === 401 && c.token === token) return this.refuse(c);
     }
     if (c.socket.readyState === WebSocket.OPEN) this.scheduleRecheck(c);
   }
