@@ -32,36 +32,62 @@ const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/test/templa
 let template = { pglite: '', pg: '' };
 try { template = JSON.parse(made.stdout.trim().split('\n').pop() ?? ''); } catch { console.log('# no database template: every server migrates its own'); }
 const env = { ...process.env, TEST_PGLITE_TEMPLATE: template.pglite, TEST_PG_TEMPLATE: template.pg };
-// Unit and API files (CPU: servers on PGlite) run TEST_CONCURRENCY at a time; browser files (the
-// server, Chromium's drawing) TEST_BROWSER_CONCURRENCY at a time beside them. Each file boots its own
-// servers on its own copies of the template. On two cores 2 + 2 keeps both busy: 4 + 3 (load ~20)
-// took no less time in all and stretched single steps past their time-outs (a dialog waited 30 s,
-// a file its 10 minutes). Within a group the larger files start first (a long file started last
-// makes the tail). Each group also writes TAP to a file, summed into one summary at the end.
-const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || 2);
-const browserConcurrency = Math.max(1, Number(process.env.TEST_BROWSER_CONCURRENCY) || 2);
+// Every file runs in its own `node --test` process, TEST_CONCURRENCY (default 4) at a time, of them
+// at most TEST_BROWSER_CONCURRENCY (default 2) browser files (the server and Chromium's drawing).
+// Each file boots its own servers on its own copies of the template. On two cores 4 at a time keeps
+// both busy; 7 (load ~20) took no less time in all and stretched single steps past their time-outs
+// (a dialog waited 30 s, a file its 10 minutes). One pool rather than a fixed share per kind: when
+// the browser files are done, API files take their places. Within each kind the larger files start
+// first (a long file started last makes the tail). A file's report is printed when it ends, with its
+// time; the failures are printed again last, and the times of the slowest files.
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || 4);
+const browserConcurrency = Math.max(1, Math.min(concurrency, Number(process.env.TEST_BROWSER_CONCURRENCY) || 2));
 const sizeOf = (f) => (existsSync(join(root, f)) ? statSync(join(root, f)).size : 0); // a glob or a name node --test resolves
 const bySize = (list) => list.map((f) => [f, sizeOf(f)]).sort((a, b) => b[1] - a[1]).map(([f]) => f);
-const groups = [
-  { name: 'unit and API', files: bySize(files.filter((f) => !f.startsWith('web/e2e'))), concurrency },
-  { name: 'browser', files: bySize(files.filter((f) => f.startsWith('web/e2e'))), concurrency: browserConcurrency },
-].filter((g) => g.files.length);
+const isBrowser = (f) => f.startsWith('web/e2e');
+const queue = { browser: bySize(files.filter(isBrowser)), api: bySize(files.filter((f) => !isBrowser(f))) };
 const tapDir = mkdtempSync(join(tmpdir(), 'campus-tap-'));
-const runGroup = (g, i) => new Promise((resolve) => {
-  console.log(`# running ${g.files.length} ${g.name} test files, ${g.concurrency} at a time`);
+const results = [];
+const times = [];
+console.log(`# running ${files.length} test files (${queue.browser.length} in the browser), ${concurrency} at a time, at most ${browserConcurrency} in the browser`);
+const runFile = (file, i) => new Promise((resolve) => {
   const tap = join(tapDir, `${i}.tap`);
+  const spec = join(tapDir, `${i}.spec`);
   // the time-out also bounds a whole file: demo-campus.test.ts (the campus made on PGlite, PostgreSQL
-  // and two nodes at once) takes minutes while other files share the two cores
-  const args = ['--import', 'tsx', '--test', '--test-timeout=600000', `--test-concurrency=${g.concurrency}`,
-    '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...g.files];
+  // and two nodes) takes minutes while other files share the two cores
+  const args = ['--import', 'tsx', '--test', '--test-timeout=600000',
+    '--test-reporter=spec', `--test-reporter-destination=${spec}`, '--test-reporter=tap', `--test-reporter-destination=${tap}`, file];
   const started = Date.now();
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   child.on('close', (code) => {
-    console.log(`# ${g.name} files done in ${Math.round((Date.now() - started) / 1000)} s`);
-    resolve({ code: code ?? 1, text: existsSync(tap) ? readFileSync(tap, 'utf8') : '' });
+    const seconds = Math.round((Date.now() - started) / 1000);
+    times.push([file, seconds]);
+    const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    console.log(`# ${file} (${seconds} s)`);
+    if (existsSync(spec)) process.stdout.write(readFileSync(spec, 'utf8'));
+    results.push({ code: code ?? 1, text });
+    resolve();
   });
 });
-const results = await Promise.all(groups.map(runGroup));
+await new Promise((done) => {
+  let running = 0, browsers = 0, n = 0;
+  const next = () => {
+    while (running < concurrency) {
+      const browser = browsers < browserConcurrency && queue.browser.length > 0;
+      const file = browser ? queue.browser.shift() : queue.api.shift();
+      if (!file) break;
+      running++;
+      if (browser) browsers++;
+      runFile(file, n++).then(() => {
+        running--;
+        if (browser) browsers--;
+        next();
+      });
+    }
+    if (running === 0) done();
+  };
+  next();
+});
 const totals = {};
 let status = 0;
 for (const { code, text } of results) {
@@ -75,6 +101,7 @@ const failures = results.flatMap(({ text }) => [...text.matchAll(/^( *)not ok \d
 if (failures.length) console.log(`# failing tests (${failures.length})\n${failures.join('\n')}`);
 rmSync(tapDir, { recursive: true, force: true });
 if (template.pglite) spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'drop', template.pglite, template.pg], { cwd: root, stdio: 'inherit', env: process.env });
+console.log(`# slowest files: ${times.sort((a, b) => b[1] - a[1]).slice(0, 12).map(([f, t]) => `${f} ${t} s`).join(', ')}`);
 console.log('# all tests');
 for (const [k, v] of Object.entries(totals)) if (k !== 'duration_ms') console.log(`# ${k} ${v}`);
 console.log(`# duration_ms ${Date.now() - begun}`);
