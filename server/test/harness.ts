@@ -78,11 +78,14 @@ export async function freshPostgresDatabase(prefix: string, template = ''): Prom
   };
 }
 
-/** Runs a suite once per available database. */
-export async function forEachDatabase(name: string, fn: (kind: DbKind) => void): Promise<void> {
+/**
+ * Runs a suite once per available database; `only` runs it on one of them (a long suite split into
+ * one file per database, so each file has its own time-out and the two run side by side).
+ */
+export async function forEachDatabase(name: string, fn: (kind: DbKind) => void, opts: { only?: DbKind } = {}): Promise<void> {
   const kinds: DbKind[] = ['pglite'];
   if (await postgresAvailable()) kinds.push('postgres');
-  for (const kind of kinds) describe(`${name} [${kind}]`, () => fn(kind));
+  for (const kind of kinds) if (!opts.only || opts.only === kind) describe(`${name} [${kind}]`, () => fn(kind));
 }
 
 /**

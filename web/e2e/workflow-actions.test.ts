@@ -200,13 +200,22 @@ test('出差申请: pre-read, §5 messages, a draft saved and resumed, approver 
   // 李四 prints (the model's template filled with the values) and passes
   detail = await openFrom(b, 'todo', '出差申请');
   await detail.locator('.wf-history-comment').getByText('已补充：第二天参加教学研讨会').waitFor();
+  // the print frame lives about 600 ms: the page itself notes each one it adds, so a busy machine
+  // that polls late still reads what was printed
+  await b.evaluate(() => {
+    const w = globalThis as unknown as { printed: string[]; document: { body: object } };
+    w.printed = [];
+    const Observer = (globalThis as unknown as { MutationObserver: new (cb: (ms: { addedNodes: { className?: string; srcdoc?: string }[] }[]) => void) => { observe(n: object, o: object): void } }).MutationObserver;
+    new Observer((ms) => { for (const m of ms) for (const n of m.addedNodes) if (n.className === 'wf-print-frame') w.printed.push(n.srcdoc ?? ''); })
+      .observe(w.document.body, { childList: true });
+  });
   const printed = b.waitForResponse((r) => r.url().includes('/process/printTemplate'));
   await detail.locator('.wf-btn-wf_print').click();
   const body = await (await printed).json();
   assert.equal(body.code, 200);
   assert.ok(body.data.html.includes('申请人：张三　目的地：上海　天数：3'), body.data.html);
-  await b.locator('iframe.wf-print-frame').waitFor({ state: 'attached' });
-  assert.ok(((await b.locator('iframe.wf-print-frame').getAttribute('srcdoc')) ?? '').includes('<title>出差审批单</title>'));
+  const frames = await b.waitForFunction(() => (globalThis as unknown as { printed: string[] }).printed.length > 0 && (globalThis as unknown as { printed: string[] }).printed);
+  assert.ok(((await frames.jsonValue()) as string[])[0]!.includes('<title>出差审批单</title>'));
   await b.locator('iframe.wf-print-frame').waitFor({ state: 'detached' });
   await detail.locator('.wf-field-note input').fill('按标准报销');
   await b.locator('#wf-comment').fill('同意，按标准报销');
