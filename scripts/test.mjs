@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const begun = Date.now();
 const root = new URL('..', import.meta.url).pathname;
@@ -42,7 +42,15 @@ const env = { ...process.env, TEST_PGLITE_TEMPLATE: template.pglite, TEST_PG_TEM
 // time; the failures are printed again last, and the times of the slowest files.
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || 4);
 const browserConcurrency = Math.max(1, Math.min(concurrency, Number(process.env.TEST_BROWSER_CONCURRENCY) || 2));
-const sizeOf = (f) => (existsSync(join(root, f)) ? statSync(join(root, f)).size : 0); // a glob or a name node --test resolves
+const bytes = (f) => (existsSync(f) && statSync(f).isFile() ? statSync(f).size : 0);
+// a file's size with the local modules it imports (a thin file running a shared sweep is as large as
+// the sweep); a glob or a name node --test resolves counts 0
+const sizeOf = (f) => {
+  const abs = join(root, f);
+  if (!bytes(abs)) return 0;
+  const imports = [...readFileSync(abs, 'utf8').matchAll(/^import .* from '(\.[^']+\.ts)';$/gm)].map((m) => join(dirname(abs), m[1]));
+  return bytes(abs) + imports.reduce((n, x) => n + bytes(x), 0);
+};
 const bySize = (list) => list.map((f) => [f, sizeOf(f)]).sort((a, b) => b[1] - a[1]).map(([f]) => f);
 const isBrowser = (f) => f.startsWith('web/e2e');
 const queue = { browser: bySize(files.filter(isBrowser)), api: bySize(files.filter((f) => !isBrowser(f))) };
