@@ -11,7 +11,7 @@ import { isId, type Repo, type Ctx, type Row } from '../../db/repo.ts';
 import { modelRepo } from '../../http/model-resource.ts';
 import { scoped, TENANT, tenantSql } from '../../db/tenant-scope.ts';
 import type { Page } from '../../http/page.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, badRequest } from '../../http/errors.ts';
 import { t, type Lang, type Message } from '../../http/messages.ts';
 import { localized, type Hub } from '../../realtime/hub.ts';
 import { USER_MESSAGES } from '../../realtime/topics.ts';
@@ -81,7 +81,6 @@ export const M = {
 } as const;
 
 const MAX_RECEIVERS = 10000;
-const fail = (m: Message): never => { throw new ApiError(400, m); };
 
 export class MessageService {
   /** messages as sent (the sender's view) */
@@ -187,11 +186,15 @@ export class MessageService {
   private async receiversOf(tenantId: string, type: MessageType, input: SendMessageInput): Promise<string[]> {
     if (type === MessageType.deptBroadcast) {
       if (!isId(input.deptId)) throw new ApiError(400, M.deptRequired);
-      return (await this.directory.members(tenantId, 'dept', input.deptId)) ?? fail(M.unknownDept);
+      const members = await this.directory.members(tenantId, 'dept', input.deptId);
+      if (!members) throw badRequest(M.unknownDept);
+      return members;
     }
     if (type === MessageType.roleBroadcast) {
       if (!isId(input.roleId)) throw new ApiError(400, M.roleRequired);
-      return (await this.directory.members(tenantId, 'role', input.roleId)) ?? fail(M.unknownRole);
+      const members = await this.directory.members(tenantId, 'role', input.roleId);
+      if (!members) throw badRequest(M.unknownRole);
+      return members;
     }
     const wanted = [...new Set((input.toUserIds ?? []).map(String))];
     if (!wanted.length) throw new ApiError(400, M.noReceivers);
