@@ -56,6 +56,7 @@ const isBrowser = (f) => f.startsWith('web/e2e');
 const queue = { browser: bySize(files.filter(isBrowser)), api: bySize(files.filter((f) => !isBrowser(f))) };
 const tapDir = mkdtempSync(join(tmpdir(), 'campus-tap-'));
 const results = [];
+const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const times = [];
 console.log(`# running ${files.length} test files (${queue.browser.length} in the browser), ${concurrency} at a time, at most ${browserConcurrency} in the browser`);
 const runFile = (file, i) => new Promise((resolve) => {
@@ -66,12 +67,18 @@ const runFile = (file, i) => new Promise((resolve) => {
   const args = ['--import', 'tsx', '--test', '--test-timeout=600000',
     '--test-reporter=spec', `--test-reporter-destination=${spec}`, '--test-reporter=tap', `--test-reporter-destination=${tap}`, file];
   const started = Date.now();
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
+  // GNU time, where the machine has it, adds the CPU the file used (with its Chromium and children):
+  // on two cores the sum of CPU, not any one file's wall time, sets how long the run takes
+  const cpuFile = join(tapDir, `${i}.cpu`);
+  const child = timeBin
+    ? spawn(timeBin, ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env })
+    : spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env });
   child.on('close', (code) => {
     const seconds = Math.round((Date.now() - started) / 1000);
-    times.push([file, seconds]);
+    const cpu = existsSync(cpuFile) ? Math.round(readFileSync(cpuFile, 'utf8').trim().split('\n').pop().split(' ').reduce((n, x) => n + (Number(x) || 0), 0)) : undefined;
+    times.push([file, seconds, cpu]);
     const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-    console.log(`# ${file} (${seconds} s)`);
+    console.log(`# ${file} (${seconds} s${cpu === undefined ? '' : `, CPU ${cpu} s`})`);
     if (existsSync(spec)) process.stdout.write(readFileSync(spec, 'utf8'));
     results.push({ code: code ?? 1, text });
     resolve();
@@ -110,6 +117,10 @@ if (failures.length) console.log(`# failing tests (${failures.length})\n${failur
 rmSync(tapDir, { recursive: true, force: true });
 if (template.pglite) spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'drop', template.pglite, template.pg], { cwd: root, stdio: 'inherit', env: process.env });
 console.log(`# slowest files: ${times.sort((a, b) => b[1] - a[1]).slice(0, 12).map(([f, t]) => `${f} ${t} s`).join(', ')}`);
+if (timeBin) {
+  const cpuTotal = times.reduce((n, [, , c]) => n + (c ?? 0), 0);
+  console.log(`# CPU ${cpuTotal} s in all; most: ${times.sort((a, b) => (b[2] ?? 0) - (a[2] ?? 0)).slice(0, 15).map(([f, , c]) => `${f} ${c} s`).join(', ')}`);
+}
 console.log('# all tests');
 for (const [k, v] of Object.entries(totals)) if (k !== 'duration_ms') console.log(`# ${k} ${v}`);
 console.log(`# duration_ms ${Date.now() - begun}`);
