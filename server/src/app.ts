@@ -13,7 +13,6 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { syncMenus } from './db/menus.ts';
 import { migrate } from './db/migrate.ts';
-import { loadTenantTables } from './db/tenant-scope.ts';
 import { seed } from './db/seed.ts';
 import { ensureCampus } from './demo/campus.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
@@ -69,7 +68,6 @@ export async function buildApp(config: Config, opts: { logger?: boolean; modules
   const { db } = database;
   await migrate(db, list);
   await syncMenus(db, list.flatMap((m) => m.menus ?? [])); // the modules' new menus, granted to administrators
-  await loadTenantTables(db); // the tables scoped(db, tenantId) confines to a tenant: those with tenant_id
   // this node's id-generator worker id, leased in the shared database (or NODE_ID) before any id is made
   const worker = await leaseWorkerId(db, { nodeId: configuredNodeId() });
   if (config.seedDemo) await seed(db, { hashPassword, md5 });

@@ -9,6 +9,7 @@ import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0025 from './migrations/0025_node_lease.ts';
 import * as m0027 from './migrations/0027_menu_seed.ts';
+import { loadTenantTables } from './tenant-scope.ts';
 
 /** Where migrations come from: the core, and each module's descriptor. */
 export interface MigrationSource {
@@ -50,6 +51,8 @@ export async function migrate(db: Db, modules: readonly MigrationSource[]): Prom
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
   }
+  // the schema is now known: the tables scoped(db, tenantId) confines to a tenant (those with tenant_id)
+  await loadTenantTables(db);
 }
 
 /** Runs DDL written as plain SQL, one statement at a time (PGlite's extended protocol takes one). */

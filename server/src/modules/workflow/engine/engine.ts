@@ -17,6 +17,7 @@ import {
 import { addUnits } from './timer.ts';
 import { LIST_COUNT_CAP } from '@campus/contracts';
 import { likeContains } from '../../../db/like.ts';
+import { scoped, TENANT } from '../../../db/tenant-scope.ts';
 
 export type { EngineEvent, ServiceHandler, ServiceContext, ListenerHandler, ListenerContext } from './runtime.ts';
 export { BpmnError } from './messages.ts';
@@ -343,10 +344,11 @@ export class WorkflowEngine {
         resourceName: input.resourceName ?? null, deployTime: s.now,
       }).execute();
       const out: DefinitionView[] = [];
+      const tx = scoped(s.tx, input.tenantId);
       for (const p of parsed.processes.filter((x) => x.executable)) {
         // versions of one key serialize through a transaction-scoped advisory lock
         await sql`select pg_advisory_xact_lock(hashtext(${`wf_def:${input.tenantId}:${p.id}`}))`.execute(s.tx);
-        const last = (await s.tx.selectFrom('wfDefinition').select(['version']).where('tenantId', '=', input.tenantId).where('key', '=', p.id)
+        const last = (await tx.selectFrom('wfDefinition').select(['version']).where('key', '=', p.id)
           .orderBy('version', 'desc').limit(1).executeTakeFirst()) as { version: number } | undefined;
         const row = {
           id: nextId(), tenantId: input.tenantId, deploymentId, key: p.id, version: (last?.version ?? 0) + 1,
@@ -355,10 +357,10 @@ export class WorkflowEngine {
         };
         await s.tx.insertInto('wfDefinition').values(row).execute();
         // message and signal starts belong to the newest version of a key only
-        await s.tx.deleteFrom('wfStartEvent').where('tenantId', '=', input.tenantId).where('definitionKey', '=', p.id).execute();
+        await tx.deleteFrom('wfStartEvent').where('definitionKey', '=', p.id).execute();
         for (const ev of p.eventStarts) {
           if (ev.kind === 'message') {
-            const other = (await s.tx.selectFrom('wfStartEvent').select(['definitionKey']).where('tenantId', '=', input.tenantId)
+            const other = (await tx.selectFrom('wfStartEvent').select(['definitionKey'])
               .where('eventType', '=', 'message').where('eventName', '=', ev.name).executeTakeFirst()) as { definitionKey: string } | undefined;
             if (other) throw new WorkflowError(M.bpmnInvalid, { detail: `the message ${ev.name} already starts the process ${other.definitionKey}` });
           }
@@ -382,10 +384,10 @@ export class WorkflowEngine {
 
   /** Definitions of a tenant, newest first; latestOnly keeps the newest version of each key. */
   async definitionList(q: { tenantId: string; category?: string; key?: string; latestOnly?: boolean; current?: number; size?: number }): Promise<Page<DefinitionView>> {
-    let qb = this.db.selectFrom('wfDefinition as d').where('d.tenantId', '=', q.tenantId);
+    let qb = scoped(this.db, q.tenantId).selectFrom('wfDefinition as d');
     if (q.category) qb = qb.where('d.category', '=', q.category);
     if (q.key) qb = qb.where('d.key', '=', q.key);
-    if (q.latestOnly) qb = qb.where(sql<boolean>`d.version = (select max(x.version) from wf_definition x where x.tenant_id = d.tenant_id and x.key = d.key)`);
+    if (q.latestOnly) qb = qb.where(sql<boolean>`d.version = (select max(x.version) from wf_definition x where x.tenant_id = ${TENANT} and x.key = d.key)`);
     return page(qb, q, (b) => b.select(['d.id', 'd.key', 'd.version', 'd.name', 'd.category', 'd.deploymentId', 'd.tenantId', 'd.suspended', 'd.createTime'])
       .orderBy('d.createTime', 'desc').orderBy('d.id', 'desc'), (r) => r as unknown as DefinitionView);
   }
@@ -395,8 +397,8 @@ export class WorkflowEngine {
     let row: DefinitionRow | undefined;
     if (q.id) row = (await this.db.selectFrom('wfDefinition').selectAll().where('id', '=', q.id).executeTakeFirst()) as DefinitionRow | undefined;
     else if (q.key) {
-      let qb = this.db.selectFrom('wfDefinition').selectAll().where('key', '=', q.key);
-      if (q.tenantId) qb = qb.where('tenantId', '=', q.tenantId);
+      // without a tenant: the platform's own lookups (a key is unique per tenant, the newest wins)
+      const qb = (q.tenantId ? scoped(this.db, q.tenantId) : this.db).selectFrom('wfDefinition').selectAll().where('key', '=', q.key);
       row = (await qb.orderBy('version', 'desc').limit(1).executeTakeFirst()) as DefinitionRow | undefined;
     }
     if (!row) throw new WorkflowError(M.definitionMissing, {}, 404);
@@ -444,7 +446,7 @@ export class WorkflowEngine {
 
   /** Starts the process whose message start event waits for this message (newest version of its key). */
   async startByMessage(name: string, input: MessageStartInput): Promise<ActionResult> {
-    const ev = (await this.db.selectFrom('wfStartEvent').select(['definitionId', 'activityId']).where('tenantId', '=', input.tenantId)
+    const ev = (await scoped(this.db, input.tenantId).selectFrom('wfStartEvent').select(['definitionId', 'activityId'])
       .where('eventType', '=', 'message').where('eventName', '=', name).orderBy('id', 'desc').limit(1).executeTakeFirst()) as { definitionId: string; activityId: string } | undefined;
     if (!ev) throw new WorkflowError(M.messageStartMissing, { name }, 404);
     return this.startAt(ev.definitionId, ev.activityId, input);
@@ -473,9 +475,10 @@ export class WorkflowEngine {
       return { ...(await loadDefinition(tx, remembered)), suspended: false };
     }
     let row: { id: string; suspended: boolean } | undefined;
-    if (input.definitionId) row = (await tx.selectFrom('wfDefinition').select(['id', 'suspended']).where('id', '=', input.definitionId).where('tenantId', '=', input.tenantId).executeTakeFirst()) as typeof row;
+    const own = scoped(tx, input.tenantId);
+    if (input.definitionId) row = (await own.selectFrom('wfDefinition').select(['id', 'suspended']).where('id', '=', input.definitionId).executeTakeFirst()) as typeof row;
     else if (input.definitionKey) {
-      row = (await tx.selectFrom('wfDefinition').select(['id', 'suspended']).where('tenantId', '=', input.tenantId).where('key', '=', input.definitionKey)
+      row = (await own.selectFrom('wfDefinition').select(['id', 'suspended']).where('key', '=', input.definitionKey)
         .orderBy('version', 'desc').limit(1).executeTakeFirst()) as typeof row;
     }
     if (!row) throw new WorkflowError(M.definitionMissing, {}, 404);
@@ -937,14 +940,15 @@ export class WorkflowEngine {
    * starts the process with a message start event for it. Answers how many instances it moved or started.
    */
   async correlateMessage(name: string, q: { tenantId: string; instanceId?: string; businessKey?: string; variables?: Record<string, Value> }): Promise<number> {
-    let qb = this.db.selectFrom('wfEventSubscription as s').innerJoin('wfInstance as i', 'i.id', 's.instanceId')
-      .select(['s.id', 's.instanceId']).where('s.tenantId', '=', q.tenantId).where('s.eventType', '=', 'message').where('s.eventName', '=', name);
+    const db = scoped(this.db, q.tenantId);
+    let qb = db.selectFrom('wfEventSubscription as s').innerJoin('wfInstance as i', 'i.id', 's.instanceId')
+      .select(['s.id', 's.instanceId']).where('s.eventType', '=', 'message').where('s.eventName', '=', name);
     if (q.instanceId) qb = qb.where('s.instanceId', '=', q.instanceId);
     if (q.businessKey) qb = qb.where('i.businessKey', '=', q.businessKey);
     const hit = (await qb.orderBy('s.id').limit(1).executeTakeFirst()) as { id: string; instanceId: string } | undefined;
     if (hit) return this.deliverEvent(hit.id, hit.instanceId, q.variables);
     if (q.instanceId) return 0;
-    const start = (await this.db.selectFrom('wfStartEvent').select(['definitionId', 'activityId']).where('tenantId', '=', q.tenantId)
+    const start = (await db.selectFrom('wfStartEvent').select(['definitionId', 'activityId'])
       .where('eventType', '=', 'message').where('eventName', '=', name).orderBy('id', 'desc').limit(1).executeTakeFirst()) as { definitionId: string; activityId: string } | undefined;
     if (!start) return 0;
     await this.startAt(start.definitionId, start.activityId, { tenantId: q.tenantId, businessKey: q.businessKey ?? null, variables: q.variables });
@@ -957,10 +961,11 @@ export class WorkflowEngine {
    * signal start event for it. Answers how many instances it moved or started.
    */
   async sendSignal(name: string, q: { tenantId: string; variables?: Record<string, Value> }): Promise<number> {
-    const subs = (await this.db.selectFrom('wfEventSubscription').select(['id', 'instanceId']).where('tenantId', '=', q.tenantId)
+    const db = scoped(this.db, q.tenantId);
+    const subs = (await db.selectFrom('wfEventSubscription').select(['id', 'instanceId'])
       .where('eventType', '=', 'signal').where('eventName', '=', name).orderBy('id').execute()) as { id: string; instanceId: string }[];
-    const starts = (await this.db.selectFrom('wfStartEvent as e').innerJoin('wfDefinition as d', 'd.id', 'e.definitionId')
-      .select(['e.definitionId', 'e.activityId']).where('e.tenantId', '=', q.tenantId).where('e.eventType', '=', 'signal')
+    const starts = (await db.selectFrom('wfStartEvent as e').innerJoin('wfDefinition as d', 'd.id', 'e.definitionId')
+      .select(['e.definitionId', 'e.activityId']).where('e.eventType', '=', 'signal')
       .where('e.eventName', '=', name).where('d.suspended', '=', false).orderBy('e.id').execute()) as { definitionId: string; activityId: string }[];
     let n = 0;
     for (const sub of subs) n += await this.deliverEvent(sub.id, sub.instanceId, q.variables);
@@ -1063,8 +1068,8 @@ export class WorkflowEngine {
 
   // ---- queries -------------------------------------------------------------------------------
 
-  private taskQuery() {
-    return this.db.selectFrom('wfTask as t').innerJoin('wfInstance as i', 'i.id', 't.instanceId');
+  private taskQuery(db: Db = this.db) {
+    return db.selectFrom('wfTask as t').innerJoin('wfInstance as i', 'i.id', 't.instanceId');
   }
 
   private static TASK_COLUMNS = [
@@ -1088,15 +1093,15 @@ export class WorkflowEngine {
   }
 
   private assignedTo(q: ListQuery): Qb {
-    return taskFilters(this.db.selectFrom('wfTask as t').where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'active').where('t.assignee', '=', q.userId), q);
+    return taskFilters(this.db.selectFrom('wfTask as t').where('t.state', '=', 'active').where('t.assignee', '=', q.userId), q);
   }
 
   // driven by the user's and groups' identity links (their indexes), then the tasks by primary key:
   // the cost follows the open offers to the user and the groups, not the unassigned tasks of the tenant
   private offeredTo(q: ListQuery): Qb {
-    const links = this.db.selectFrom('wfIdentityLink as l').select('l.taskId').where('l.tenantId', '=', q.tenantId).where((e2: Qb) => candidateOf(e2, q));
+    const links = this.db.selectFrom('wfIdentityLink as l').select('l.taskId').where((e2: Qb) => candidateOf(e2, q));
     return taskFilters(this.db.selectFrom('wfTask as t').where(sql<boolean>`${sql.ref('t.id')} = any(array(${links}))`)
-      .where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'active').where('t.assignee', 'is', null), q);
+      .where('t.state', '=', 'active').where('t.assignee', 'is', null), q);
   }
 
   /**
@@ -1104,35 +1109,37 @@ export class WorkflowEngine {
    * their total in the same statement. Each set gives only its newest offset+size ids (an index
    * range, not the whole set), and counts at most LIST_COUNT_CAP + 1 rows: the total is exact up
    * to LIST_COUNT_CAP; more reports LIST_COUNT_CAP + 1 ("more than 10,000"), so neither the page
-   * nor its total reads all of a user's tasks.
+   * nor its total reads all of a user's tasks. The sets are only parts of this statement: its
+   * tenant scope confines them with the rest.
    */
   private async taskList(q: ListQuery, sets: Qb[]): Promise<Page<TaskView>> {
+    const db = scoped(this.db, q.tenantId);
     const { size, current } = pageOf(q);
     const top = current * size;
     const ids = sql.join(sets.map((b) => sql`(${b.select(['t.id']).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc').limit(top)})`), sql` union all `);
     const total = sql<string>`least(${LIST_COUNT_CAP + 1}, ${sql.join(sets.map((b) =>
       sql`(select count(*) from (${b.select(sql`1`.as('one')).limit(LIST_COUNT_CAP + 1)}) c)`), sql` + `)})`;
-    const rows = (await this.taskQuery().select([...WorkflowEngine.TASK_COLUMNS]).select(total.as('listTotal'))
+    const rows = (await this.taskQuery(db).select([...WorkflowEngine.TASK_COLUMNS]).select(total.as('listTotal'))
       .where('t.id', 'in', sql<string>`(${ids})`).orderBy('t.createTime', 'desc').orderBy('t.id', 'desc').limit(size).offset((current - 1) * size)
       .execute()) as (TaskView & { listTotal?: string | number })[];
     let n: number;
     if (rows.length) n = Number(rows[0]!.listTotal);
-    else n = Number(((await this.db.selectNoFrom(total.as('n')).executeTakeFirst()) as { n: string | number }).n);
+    else n = Number(((await db.selectNoFrom(total.as('n')).executeTakeFirst()) as { n: string | number }).n);
     for (const r of rows) delete r.listTotal;
     return { records: rows, total: n, size, current, pages: Math.ceil(n / size) };
   }
 
   /** 已办 (doneList): every task the user completed, newest first. Cancelled tasks never show. */
   async doneList(q: ListQuery): Promise<Page<TaskView>> {
-    let qb = this.taskQuery().where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'completed').where('t.completedBy', '=', q.userId);
+    let qb = this.taskQuery(scoped(this.db, q.tenantId)).where('t.state', '=', 'completed').where('t.completedBy', '=', q.userId);
     qb = taskFilters(qb, q);
     return page(qb, q, (b) => b.select([...WorkflowEngine.TASK_COLUMNS]).orderBy('t.endTime', 'desc').orderBy('t.id', 'desc'), (r) => r as unknown as TaskView);
   }
 
   /** 我的已办 (myDoneList): one row per instance the user handled, with the user's latest task. */
   async myDoneList(q: ListQuery): Promise<Page<TaskView>> {
-    let qb = this.taskQuery().where('t.tenantId', '=', q.tenantId).where('t.state', '=', 'completed').where('t.completedBy', '=', q.userId)
-      .where('t.id', 'in', (eb: Qb) => eb.selectFrom('wfTask as x').select(sql<string>`max(x.id)`.as('id')).where('x.tenantId', '=', q.tenantId)
+    let qb = this.taskQuery(scoped(this.db, q.tenantId)).where('t.state', '=', 'completed').where('t.completedBy', '=', q.userId)
+      .where('t.id', 'in', (eb: Qb) => eb.selectFrom('wfTask as x').select(sql<string>`max(x.id)`.as('id'))
         .where('x.state', '=', 'completed').where('x.completedBy', '=', q.userId).groupBy('x.instanceId'));
     qb = taskFilters(qb, q);
     return page(qb, q, (b) => b.select([...WorkflowEngine.TASK_COLUMNS]).orderBy('t.endTime', 'desc').orderBy('t.id', 'desc'), (r) => r as unknown as TaskView);
@@ -1140,7 +1147,7 @@ export class WorkflowEngine {
 
   /** 我的请求 (sendList): instances the user started. */
   async sendList(q: ListQuery): Promise<Page<InstanceView>> {
-    let qb = this.db.selectFrom('wfInstance as i').where('i.tenantId', '=', q.tenantId).where('i.initiator', '=', q.userId).where('i.parentId', 'is', null);
+    let qb = scoped(this.db, q.tenantId).selectFrom('wfInstance as i').where('i.initiator', '=', q.userId).where('i.parentId', 'is', null);
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
     if (q.category) qb = qb.where('i.category', '=', q.category);
     if (q.name) qb = qb.where('i.definitionName', 'like', likeContains(q.name));
@@ -1152,7 +1159,7 @@ export class WorkflowEngine {
 
   /** 抄送: copies sent to the user. */
   async copyList(q: ListQuery): Promise<Page<InstanceView & { copyId: string; fromUser: string | null; nodeName: string | null; copyTime: string; isRead: number }>> {
-    let qb = this.db.selectFrom('wfCopy as c').innerJoin('wfInstance as i', 'i.id', 'c.instanceId').where('c.tenantId', '=', q.tenantId).where('c.userId', '=', q.userId);
+    let qb = scoped(this.db, q.tenantId).selectFrom('wfCopy as c').innerJoin('wfInstance as i', 'i.id', 'c.instanceId').where('c.userId', '=', q.userId);
     if (q.definitionKey) qb = qb.where('i.definitionKey', '=', q.definitionKey);
     if (q.name) qb = qb.where('i.definitionName', 'like', likeContains(q.name));
     if (q.createdAfter) qb = qb.where('c.createTime', '>', timeParam(q.createdAfter));

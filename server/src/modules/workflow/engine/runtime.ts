@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { nextId } from '../../../db/ids.ts';
 import type { Db } from '../../../db/index.ts';
 import { DEFER_BEGIN } from '../../../db/prepared.ts';
+import { scoped } from '../../../db/tenant-scope.ts';
 import { evaluate, evaluateCondition, ExpressionError, type Resolver, type Value } from './expression.ts';
 import { BpmnError, M, WorkflowError } from './messages.ts';
 import { modelOf, reachInScope, scopeChain, type FlowNode, type ListenerDef } from './model.ts';
@@ -1209,7 +1210,8 @@ export class Session {
     this.startActivity(st, exec, node);
     if (!node.multiInstance) this.armBoundaries(st, exec, node);
     const key = node.calledElement ? String(this.eval(st, exec, node.calledElement, `${node.id} calledElement`)) : '';
-    const def = (await this.tx.selectFrom('wfDefinition').selectAll().where('tenantId', '=', st.inst.tenantId).where('key', '=', key)
+    // the called process of the caller's tenant only
+    const def = (await scoped(this.tx, st.inst.tenantId).selectFrom('wfDefinition').selectAll().where('key', '=', key)
       .orderBy('version', 'desc').limit(1).executeTakeFirst()) as DefinitionRow | undefined;
     if (!def) throw new WorkflowError(M.callTargetMissing, { key });
     const vars = this.visibleVars(st, exec);
