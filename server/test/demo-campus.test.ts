@@ -252,7 +252,7 @@ await forEachDatabase('demo campus', (kind) => {
       }
     }
   });
-});
+}, { both: true });
 
 describe('demo campus: two nodes booting at once on one PostgreSQL database', { skip: !(await postgresAvailable()) }, () => {
   test('one campus, made once', async () => {

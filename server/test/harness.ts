@@ -79,13 +79,23 @@ export async function freshPostgresDatabase(prefix: string, template = ''): Prom
 }
 
 /**
- * Runs a suite once per available database; `only` runs it on one of them (a long suite split into
- * one file per database, so each file has its own time-out and the two run side by side).
+ * Where a suite runs. The suites whose subject is the database layer itself (`both`: tenant scope,
+ * the data layer, run-time models, leases, tenant SQL, the access sweeps, the workflow engine) run on
+ * PGlite and on PostgreSQL. Every other API suite tests what the server does with a request, the
+ * same SQL on either database: it runs once, on PostgreSQL when reachable (a third of PGlite's CPU;
+ * the browser tests run the whole app on PGlite), else on PGlite. TEST_DATABASES=all runs every suite
+ * on both; `only` runs a suite on one of them (a long suite split into one file per database, so each
+ * file has its own time-out and the two run side by side).
  */
-export async function forEachDatabase(name: string, fn: (kind: DbKind) => void, opts: { only?: DbKind } = {}): Promise<void> {
-  const kinds: DbKind[] = ['pglite'];
-  if (await postgresAvailable()) kinds.push('postgres');
-  for (const kind of kinds) if (!opts.only || opts.only === kind) describe(`${name} [${kind}]`, () => fn(kind));
+export async function databasesFor(opts: { only?: DbKind; both?: boolean } = {}): Promise<DbKind[]> {
+  const pg = await postgresAvailable();
+  const kinds: DbKind[] = pg ? ['pglite', 'postgres'] : ['pglite'];
+  if (opts.only) return kinds.filter((k) => k === opts.only);
+  return pg && !opts.both && process.env.TEST_DATABASES !== 'all' ? ['postgres'] : kinds;
+}
+
+export async function forEachDatabase(name: string, fn: (kind: DbKind) => void, opts: { only?: DbKind; both?: boolean } = {}): Promise<void> {
+  for (const kind of await databasesFor(opts)) describe(`${name} [${kind}]`, () => fn(kind));
 }
 
 /**

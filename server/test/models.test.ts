@@ -80,4 +80,4 @@ await forEachDatabase('model definitions match the tables', (kind) => {
     assert.deepEqual(kept.rows.map((r) => Number(r.isDeleted)), [1], 'the row stays, marked deleted');
     assert.equal((await s.api(`${schema.paramModel.api}/detail?id=${saved.body.data.id}`, { token })).body.data, null, 'and is gone from the API');
   });
-});
+}, { both: true });

@@ -146,4 +146,4 @@ await forEachDatabase('resource', (kind) => {
     const v = await s.api('/api/blade-resource/sms/validate-message', { method: 'POST', json: { id: 'nope', phone: '13800000002', value: '123456' } });
     assert.equal(v.status, 400);
   });
-});
+}, { both: true });

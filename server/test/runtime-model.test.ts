@@ -113,4 +113,4 @@ await forEachDatabase('run-time models', (kind) => {
     assert.equal((await post('/api/runtime-data/leave_req/submit', { reason: 'x' }, user)).status, 403);
     assert.equal((await get('/api/runtime-data/no_such/list')).status, 404);
   });
-});
+}, { both: true });

@@ -141,4 +141,4 @@ await forEachDatabase('tenant scope', (kind) => {
       assert.deepEqual(names(await scoped(tx, B).selectFrom('tsOwner').select('name').execute()), ['b-owner']);
     });
   });
-});
+}, { both: true });

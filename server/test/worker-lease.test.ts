@@ -81,4 +81,4 @@ await forEachDatabase('id-generator worker leases', (kind) => {
     await leased.close();
     assert.deepEqual((await leases()).map((r) => r.workerId), [0]);
   });
-});
+}, { both: true });

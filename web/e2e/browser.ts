@@ -158,7 +158,8 @@ export async function addPeople(server: E2EServer, people: [account: string, rea
 
 /**
  * A suite's server, browser and pages: open() in before(), close() in after(); signedIn() gives a
- * page of a fresh context signed in through the login form (closed with the suite). config: settings
+ * page of a fresh context signed in (through the login form the first time an account signs in,
+ * with that session afterwards), closed with the suite. config: settings
  * of the server (e.g. seedCampus: true for the demo campus).
  */
 export interface Suite {
@@ -171,6 +172,11 @@ export function suite(opts: { config?: Record<string, unknown> } = {}): Suite & 
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  // An account's session as the login form left it (its persisted store): the next page of the
+  // same account and locale opens the home page with it instead of the login form again. Loading
+  // the login page and then the shell costs Chromium ~7 s of CPU; the home page alone about half.
+  // A session the server no longer knows (signed out meanwhile) lands on the login page: the form then.
+  const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
   return {
     get server() { if (!server) throw new Error('suite not open'); return server; },
     get browser() { if (!browser) throw new Error('suite not open'); return browser; },
@@ -179,9 +185,26 @@ export function suite(opts: { config?: Record<string, unknown> } = {}): Suite & 
       browser = await launch();
     },
     async signedIn(account, password, opts = {}) {
+      const key = `${account}\u0000${password}\u0000${opts.locale ?? ''}`;
+      const saved = sessions.get(key);
+      if (saved) {
+        const context = await this.browser.newContext({ ...REDUCED_MOTION, locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 }, storageState: saved });
+        contexts.push(context);
+        const page = await context.newPage();
+        await page.goto(`${this.server.url}/#/wel/index`);
+        const shell = page.locator('.sider-menu .ant-menu-item').first();
+        const landed = await Promise.race([
+          shell.waitFor().then(() => 'shell' as const, () => 'none' as const),
+          page.waitForURL(/#\/login/).then(() => 'login' as const, () => 'none' as const),
+        ]);
+        if (landed === 'shell' && !page.url().includes('#/login')) return page;
+        await context.close();
+        sessions.delete(key);
+      }
       const { context, page } = await newPage(this.browser, opts);
       contexts.push(context);
       await signIn(page, this.server.url, this.server, account, password);
+      sessions.set(key, await context.storageState());
       return page;
     },
     async close() {

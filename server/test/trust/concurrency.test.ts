@@ -62,4 +62,4 @@ await forEachDatabase('trust: concurrency', (kind) => {
     const todo = await s.api(`${P}/todoList?size=1&processDefinitionKey_equal=trustFlow`, { token });
     assert.equal(todo.body.data.total, 201); // 200 new + the 'review' task left by the previous test
   });
-});
+}, { both: true });

@@ -53,7 +53,7 @@ await forEachDatabase('trust: trigram indexes of the users searches', (kind) => 
       assert.equal(page.body.data.total, 11, JSON.stringify(page.body).slice(0, 300));
     });
   }
-});
+}, { both: true });
 
 test('trust: migration 0020 succeeds without pg_trgm (warns, no index)', async () => {
   const { PGlite } = await import('@electric-sql/pglite');

@@ -124,7 +124,7 @@ await forEachDatabase('trust: tenant SQL confined to its tenant', (kind) => {
     const capped = await s.server.services.userSql.query({ tenantId: SEED.tenant, sql: 'select code from blade_region', maxRows: 3 });
     assert.equal(capped.length, 3, 'row cap');
   });
-});
+}, { both: true });
 
 // MySQL / MariaDB datasources (the MariaDB server at 127.0.0.1:3306 when it answers): executable
 // comments, INTO OUTFILE/DUMPFILE and several statements are refused before they are sent, and a

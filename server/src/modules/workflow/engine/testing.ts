@@ -8,13 +8,14 @@ import { loadConfig } from '../../../config.ts';
 import { openDatabase, type Database } from '../../../db/index.ts';
 import { migrate } from '../../../db/migrate.ts';
 import { modules } from '../../index.ts';
-import { freshPostgresDatabase, postgresAvailable } from '../../../../test/harness.ts';
+import { databasesFor, freshPostgresDatabase } from '../../../../test/harness.ts';
 import { WorkflowEngine, type EngineOptions } from './engine.ts';
 
 export type Kind = 'pglite' | 'postgres';
 
+/** The engine is the database-heavy core: its suites run on both databases (harness.ts databasesFor). */
 export async function kinds(): Promise<Kind[]> {
-  return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+  return databasesFor({ both: true });
 }
 
 export interface TestDb {
