@@ -475,10 +475,11 @@ export class WorkflowEngine {
       return { ...(await loadDefinition(tx, remembered)), suspended: false };
     }
     let row: { id: string; suspended: boolean } | undefined;
-    const own = scoped(tx, input.tenantId);
-    if (input.definitionId) row = (await own.selectFrom('wfDefinition').select(['id', 'suspended']).where('id', '=', input.definitionId).executeTakeFirst()) as typeof row;
+    // every start asks this (PGlite always, PostgreSQL once per key): the tenant clause is written
+    // here, not added by the scope plugin, to keep the query tree walk off the start's hot path
+    if (input.definitionId) row = (await tx.selectFrom('wfDefinition').select(['id', 'suspended']).where('id', '=', input.definitionId).where('tenantId', '=', input.tenantId).executeTakeFirst()) as typeof row;
     else if (input.definitionKey) {
-      row = (await own.selectFrom('wfDefinition').select(['id', 'suspended']).where('key', '=', input.definitionKey)
+      row = (await tx.selectFrom('wfDefinition').select(['id', 'suspended']).where('tenantId', '=', input.tenantId).where('key', '=', input.definitionKey)
         .orderBy('version', 'desc').limit(1).executeTakeFirst()) as typeof row;
     }
     if (!row) throw new WorkflowError(M.definitionMissing, {}, 404);
