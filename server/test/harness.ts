@@ -44,9 +44,12 @@ let pgChecked: boolean | undefined;
 /** PostgreSQL runs in the suite when reachable (and TEST_PG is not "off"). */
 export async function postgresAvailable(): Promise<boolean> {
   if (process.env.TEST_PG === 'off') return false;
+  // npm test made a PostgreSQL template: the server answered at the start of the run. Asking again
+  // in every file could time out on a loaded machine and quietly move a suite to PGlite.
+  if (PG_TEMPLATE) return true;
   if (pgChecked !== undefined) return pgChecked;
   const pg = (await import('pg')).default;
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 10_000 });
   try {
     await c.connect();
     await c.end();

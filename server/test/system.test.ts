@@ -21,6 +21,16 @@ await forEachDatabase('system administration', (kind) => {
   const get = (path: string, token = admin) => s.api(path, { token });
   const post = (path: string, json?: unknown, token = admin) => s.api(path, { method: 'POST', token, ...(json === undefined ? {} : { json }) });
 
+  test('a department or role that users still hold is not removed (400, named), and stays', async () => {
+    const dept = await post(`/api/blade-system/dept/remove?ids=${SEED.deptTeachId}`);
+    assert.equal(dept.status, 400);
+    assert.match(dept.body.msg, /部门下仍有用户/);
+    const role = await post(`/api/blade-system/role/remove?ids=${SEED.userRoleId}`);
+    assert.equal(role.status, 400);
+    assert.match(role.body.msg, /角色仍被用户使用/);
+    assert.equal((await get(`/api/blade-system/dept/detail?id=${SEED.deptTeachId}`)).body.data?.id, SEED.deptTeachId);
+  });
+
   test('departments: tree, lazy levels, refusal to delete one with children or users, tenant-bound', async () => {
     const parent = (await post('/api/blade-system/dept/submit', { deptName: '后勤处', sort: 5 })).body.data;
     const child = (await post('/api/blade-system/dept/submit', { deptName: '食堂', parentId: parent.id })).body.data;
