@@ -67,8 +67,9 @@ const runFile = (file, i) => new Promise((resolve) => {
   const args = ['--import', 'tsx', '--test', '--test-timeout=600000',
     '--test-reporter=spec', `--test-reporter-destination=${spec}`, '--test-reporter=tap', `--test-reporter-destination=${tap}`, file];
   const started = Date.now();
-  // GNU time, where the machine has it, adds the CPU the file used (with its Chromium and children):
-  // on two cores the sum of CPU, not any one file's wall time, sets how long the run takes
+  // GNU time, where the machine has it, adds the CPU the file's process and the children it reaped
+  // used (Chromium's renderers mostly escape it, and PostgreSQL is not a child): on two cores the sum
+  // of CPU, not any one file's wall time, sets how long the run takes
   const cpuFile = join(tapDir, `${i}.cpu`);
   const child = timeBin
     ? spawn(timeBin, ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env })
