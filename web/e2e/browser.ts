@@ -20,9 +20,11 @@ export async function launch(): Promise<Browser> {
  */
 export const REDUCED_MOTION = { reducedMotion: 'reduce' } as const;
 
-/** A fresh context per test (no shared storage), Chinese locale like the default users. */
-export async function newPage(browser: Browser, opts: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...REDUCED_MOTION, locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 } });
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A fresh context per test (no shared storage unless given), Chinese locale like the default users. */
+export async function newPage(browser: Browser, opts: { locale?: string; storageState?: StorageState } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...REDUCED_MOTION, locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 }, storageState: opts.storageState });
   const page = await context.newPage();
   return { context, page };
 }
@@ -176,7 +178,7 @@ export function suite(opts: { config?: Record<string, unknown> } = {}): Suite & 
   // same account and locale opens the home page with it instead of the login form again. Loading
   // the login page and then the shell costs Chromium ~7 s of CPU; the home page alone about half.
   // A session the server no longer knows (signed out meanwhile) lands on the login page: the form then.
-  const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+  const sessions = new Map<string, StorageState>();
   return {
     get server() { if (!server) throw new Error('suite not open'); return server; },
     get browser() { if (!browser) throw new Error('suite not open'); return browser; },
@@ -188,9 +190,8 @@ export function suite(opts: { config?: Record<string, unknown> } = {}): Suite & 
       const key = `${account}\u0000${password}\u0000${opts.locale ?? ''}`;
       const saved = sessions.get(key);
       if (saved) {
-        const context = await this.browser.newContext({ ...REDUCED_MOTION, locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 }, storageState: saved });
+        const { context, page } = await newPage(this.browser, { ...opts, storageState: saved });
         contexts.push(context);
-        const page = await context.newPage();
         await page.goto(`${this.server.url}/#/wel/index`);
         const shell = page.locator('.sider-menu .ant-menu-item').first();
         const landed = await Promise.race([
