@@ -65,14 +65,24 @@ export async function hoverMenuItem(page: Page, trigger: string, item: string): 
 }
 
 export async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> {
-  await page.evaluate((l) => {
-    // runs in the page (this file is also type-checked without the DOM library)
-    const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
-    const raw = JSON.parse(store.getItem('saber-session') ?? '{}');
-    raw.state = { ...(raw.state ?? {}), language: l };
-    store.setItem('saber-session', JSON.stringify(raw));
-  }, lang);
-  await page.reload();
+  const want = lang === 'en' ? 'en' : 'zh-CN';
+  // The running app persists its store on every change: a write of its own between ours and the
+  // reload (a token refresh, a message) puts the old language back. So: write, reload, and check
+  // the page came up in the language; write again if it did not.
+  for (let attempt = 0; ; attempt++) {
+    await page.evaluate((l) => {
+      // runs in the page (this file is also type-checked without the DOM library)
+      const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+      const raw = JSON.parse(store.getItem('saber-session') ?? '{}');
+      raw.state = { ...(raw.state ?? {}), language: l };
+      store.setItem('saber-session', JSON.stringify(raw));
+    }, lang);
+    await page.reload();
+    const took = await page.waitForFunction((w) => (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang === w, want, { timeout: 10_000 })
+      .then(() => true, () => false);
+    if (took) return;
+    if (attempt === 2) throw new Error(`the page did not switch to ${lang}`);
+  }
 }
 
 /**
