@@ -45,8 +45,8 @@ export interface Config {
   seedDemo: boolean;
   /**
    * The demo campus (server/src/demo/campus.ts): departments, people, roles, dictionaries, notices and
-   * six ready processes, made once through the HTTP API at boot. Follows seedDemo unless set here
-   * (the tests' servers turn it off, so they keep the bare seed).
+   * six ready processes, made once through the HTTP API at boot. With seedDemo, unless SEED_CAMPUS=false
+   * or set here (the tests' servers turn it off, so they keep the bare seed).
    */
   seedCampus: boolean;
   /** EGRESS_ALLOW: CIDRs, IPs or host names a tenant's outbound connections may reach although private/loopback (server/src/net/egress.ts) */
@@ -145,6 +145,7 @@ const ENV = z.object({
   CAPTCHA_TTL_SECONDS: whole(10, 86400).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   SEED_DEMO: bool.optional(),
+  SEED_CAMPUS: bool.optional(),
   EGRESS_ALLOW: z.string().transform((v, ctx) => {
     const list = v.split(',').map((s) => s.trim()).filter(Boolean);
     try { parseAllowance(list); } catch (e) { ctx.addIssue({ code: 'custom', message: (e as Error).message.replace(/^EGRESS_ALLOW: /, '') }); return z.NEVER; }
@@ -210,7 +211,7 @@ export function loadConfig(over: Partial<Config> = {}, source: NodeJS.ProcessEnv
     captchaTtlSeconds: env.CAPTCHA_TTL_SECONDS ?? 300,
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo,
-    seedCampus: seedDemo,
+    seedCampus: seedDemo && (env.SEED_CAMPUS ?? true),
     egressAllow: env.EGRESS_ALLOW ?? [],
     imapAllowPlaintext: env.IMAP_ALLOW_PLAINTEXT ?? false,
     pop3AllowPlaintext: env.POP3_ALLOW_PLAINTEXT ?? false,

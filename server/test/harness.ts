@@ -40,6 +40,14 @@ export interface TestServer {
 const PGLITE_TEMPLATE = process.env.TEST_PGLITE_TEMPLATE ?? '';
 const PG_TEMPLATE = process.env.TEST_PG_TEMPLATE ?? '';
 
+/** The PGlite template copied into a data folder (when npm test made one), so a server booting on it neither migrates nor seeds. */
+export function copyPgliteTemplate(dataDir: string): void {
+  if (PGLITE_TEMPLATE && existsSync(join(PGLITE_TEMPLATE, 'pgdata'))) cpSync(join(PGLITE_TEMPLATE, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
+}
+
+/** A fresh PostgreSQL database holding the seed: a copy of npm test's template, else empty (the server seeds it). */
+export const seededPostgresDatabase = (prefix: string) => freshPostgresDatabase(prefix, PG_TEMPLATE);
+
 let pgChecked: boolean | undefined;
 /** PostgreSQL runs in the suite when reachable (and TEST_PG is not "off"). */
 export async function postgresAvailable(): Promise<boolean> {
@@ -113,7 +121,7 @@ export async function startServer(opts: { kind?: DbKind; config?: Partial<Config
   // the templates hold the demo data: a server asked for a bare platform starts from nothing
   const seeded = opts.config?.seedDemo !== false && !opts.config?.dataDir;
   if (kind === 'postgres' && !databaseUrl) ({ url: databaseUrl, drop: dropDb } = await freshPostgresDatabase('t_', seeded ? PG_TEMPLATE : ''));
-  if (kind === 'pglite' && seeded && PGLITE_TEMPLATE && existsSync(join(PGLITE_TEMPLATE, 'pgdata'))) cpSync(join(PGLITE_TEMPLATE, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
+  if (kind === 'pglite' && seeded) copyPgliteTemplate(dir);
   const config = loadConfig({
     dataDir: dir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '',
     webDist: opts.webDist ?? join(dir, 'no-web'), uploadDir: join(dir, 'upload'),

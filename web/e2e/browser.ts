@@ -169,10 +169,89 @@ export async function addPeople(server: E2EServer, people: [account: string, rea
 }
 
 /**
+ * Signed-in pages of one browser and server, one context per account and locale, kept with the
+ * account's session as the login form left it (its persisted store). The next page of the same
+ * account opens in that context, so Chromium finds the app's scripts compiled in its cache: a new
+ * context and the home page cost ~4.3 s of CPU, a page of a warm context ~2.4 s, the login form and
+ * the shell ~4.8 s. Each new page starts from the saved store (restored once per tab, so a test's
+ * own reload keeps its changes, e.g. a language), not from what an earlier page left. A session the
+ * server no longer knows (signed out meanwhile) lands on the login page: the form then, on that page.
+ */
+export class SignedInPages {
+  private readonly accounts = new Map<string, { context: BrowserContext; saved: { name: string; value: string }[] }>();
+  constructor(private readonly browser: () => Browser, private readonly server: () => E2EServer) {}
+
+  async page(account = 'admin', password = 'admin', opts: { locale?: string } = {}): Promise<Page> {
+    const key = `${account}\u0000${password}\u0000${opts.locale ?? ''}`;
+    const server = this.server();
+    const known = this.accounts.get(key);
+    if (!known) {
+      const { context, page } = await newPage(this.browser(), opts);
+      await signIn(page, server.url, server, account, password);
+      this.accounts.set(key, { context, saved: await this.stored(context) });
+      return page;
+    }
+    // a session signed out since (a test's 退出登录 revokes it) starts from an empty store: the form
+    const alive = await this.alive(known.saved);
+    const page = await known.context.newPage();
+    await page.addInitScript((items) => {
+      // runs in the page (this file is also type-checked without the DOM library)
+      type Store = { getItem(k: string): string | null; setItem(k: string, v: string): void; clear(): void };
+      const w = globalThis as unknown as { sessionStorage: Store; localStorage: Store };
+      try {
+        if (w.sessionStorage.getItem('e2e-restored')) return;
+        w.sessionStorage.setItem('e2e-restored', '1');
+        w.localStorage.clear();
+        for (const { name, value } of items) w.localStorage.setItem(name, value);
+      } catch { /* about:blank has no storage */ }
+    }, alive ? known.saved : []);
+    if (alive) {
+      await page.goto(`${server.url}/#/wel/index`);
+      const shell = page.locator('.sider-menu .ant-menu-item').first();
+      const landed = await Promise.race([
+        shell.waitFor().then(() => 'shell' as const, () => 'none' as const),
+        page.waitForURL(/#\/login/).then(() => 'login' as const, () => 'none' as const),
+      ]);
+      if (landed === 'shell' && !page.url().includes('#/login')) return page;
+    }
+    await signIn(page, server.url, server, account, password);
+    known.saved = await this.stored(known.context);
+    return page;
+  }
+
+  /** Whether the server still takes the session a saved store holds. */
+  private async alive(saved: { name: string; value: string }[]): Promise<boolean> {
+    const session = saved.find((i) => i.name === 'saber-session');
+    const token = session ? (JSON.parse(session.value) as { state?: { token?: string } }).state?.token : undefined;
+    if (!token) return false;
+    return (await this.server().api('/api/blade-auth/oauth/user-info', { token })).status === 200;
+  }
+
+  /** Runs fn on a signed-in page, closed afterwards whatever happens (its context stays warm). */
+  async with(fn: (page: Page) => Promise<void>, account = 'admin', password = 'admin', opts: { locale?: string } = {}): Promise<void> {
+    const page = await this.page(account, password, opts);
+    try {
+      await fn(page);
+    } finally {
+      await page.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const { context } of this.accounts.values()) await context.close().catch(() => undefined);
+    this.accounts.clear();
+  }
+
+  private async stored(context: BrowserContext) {
+    const origin = new URL(this.server().url).origin;
+    return (await context.storageState()).origins.find((o) => o.origin === origin)?.localStorage ?? [];
+  }
+}
+
+/**
  * A suite's server, browser and pages: open() in before(), close() in after(); signedIn() gives a
- * page of a fresh context signed in (through the login form the first time an account signs in,
- * with that session afterwards), closed with the suite. config: settings
- * of the server (e.g. seedCampus: true for the demo campus).
+ * new page signed in (SignedInPages), closed with the suite. config: settings of the server (e.g.
+ * seedCampus: true for the demo campus).
  */
 export interface Suite {
   readonly server: E2EServer;
@@ -183,47 +262,22 @@ export interface Suite {
 export function suite(opts: { config?: Record<string, unknown> } = {}): Suite & { open(): Promise<void> } {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-  // An account's session as the login form left it (its persisted store): the next page of the
-  // same account and locale opens the home page with it instead of the login form again. Loading
-  // the login page and then the shell costs Chromium ~7 s of CPU; the home page alone about half.
-  // A session the server no longer knows (signed out meanwhile) lands on the login page: the form then.
-  const sessions = new Map<string, StorageState>();
-  return {
+  const s = {
     get server() { if (!server) throw new Error('suite not open'); return server; },
     get browser() { if (!browser) throw new Error('suite not open'); return browser; },
     async open() {
       server = await startE2EServer({ config: opts.config });
       browser = await launch();
     },
-    async signedIn(account, password, opts = {}) {
-      const key = `${account}\u0000${password}\u0000${opts.locale ?? ''}`;
-      const saved = sessions.get(key);
-      if (saved) {
-        const { context, page } = await newPage(this.browser, { ...opts, storageState: saved });
-        contexts.push(context);
-        await page.goto(`${this.server.url}/#/wel/index`);
-        const shell = page.locator('.sider-menu .ant-menu-item').first();
-        const landed = await Promise.race([
-          shell.waitFor().then(() => 'shell' as const, () => 'none' as const),
-          page.waitForURL(/#\/login/).then(() => 'login' as const, () => 'none' as const),
-        ]);
-        if (landed === 'shell' && !page.url().includes('#/login')) return page;
-        await context.close();
-        sessions.delete(key);
-      }
-      const { context, page } = await newPage(this.browser, opts);
-      contexts.push(context);
-      await signIn(page, this.server.url, this.server, account, password);
-      sessions.set(key, await context.storageState());
-      return page;
-    },
+    signedIn: (account: string, password: string, o: { locale?: string } = {}) => pages.page(account, password, o),
     async close() {
-      for (const c of contexts) await c.close().catch(() => undefined);
+      await pages.close();
       await browser?.close();
       await server?.close();
     },
   };
+  const pages = new SignedInPages(() => s.browser, () => s.server);
+  return s;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { fillLogin, hoverMenuItem, launch, signIn, startE2EServer, withPage as inPage, type E2EServer } from './browser.ts';
+import { fillLogin, hoverMenuItem, launch, startE2EServer, SignedInPages, withPage as inPage, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -14,11 +14,15 @@ before(async () => {
 });
 
 after(async () => {
+  await pages.close();
   await browser?.close();
   await server?.close();
 });
 
 const withPage = (fn: (page: Page) => Promise<void>, locale?: string) => inPage(browser, fn, { locale });
+// signed in as admin on a warm context's new page (SignedInPages)
+const pages = new SignedInPages(() => browser, () => server);
+const asAdmin = (fn: (page: Page) => Promise<void>, locale?: string) => pages.with(fn, 'admin', 'admin', { locale });
 
 const tabs = (page: Page) => page.locator('.tag-tabs .ant-tabs-tab');
 
@@ -37,8 +41,7 @@ test('a wrong password shows 用户名或密码错误 and a new captcha', async 
 });
 
 test('signing in as admin shows the menu tree from the server', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     const sider = page.locator('.sider-menu');
     await sider.getByText('系统管理', { exact: true }).click();
     await sider.getByText('系统配置', { exact: true }).waitFor();
@@ -47,8 +50,7 @@ test('signing in as admin shows the menu tree from the server', async () => {
 });
 
 test('visiting two menu pages opens two tabs; closing one leaves the other', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     const sider = page.locator('.sider-menu');
     await sider.getByText('系统管理', { exact: true }).click();
     await sider.getByText('系统配置', { exact: true }).click();
@@ -66,8 +68,7 @@ test('visiting two menu pages opens two tabs; closing one leaves the other', asy
 });
 
 test('menu search finds 系统配置 by prefix and navigates to it', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.locator('.top-action:has(.anticon-search)').click();
     const dialog = page.locator('.menu-search');
     await dialog.getByText('菜单搜索').waitFor();
@@ -84,8 +85,7 @@ test('menu search finds 系统配置 by prefix and navigates to it', async () =>
 });
 
 test('locking needs a password; the lock page unlocks only with it', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.locator('.top-action:has(.anticon-lock)').click();
     const modal = page.locator('.ant-modal').filter({ hasText: '设置锁屏密码' });
     await modal.locator('.ant-btn-primary').click();
@@ -123,8 +123,7 @@ test('the login page switches language with its two buttons, and the choice stay
 });
 
 test('switching the language to English relabels the shell', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await hoverMenuItem(page, '.top-action:has(.anticon-global)', 'English');
     await tabs(page).filter({ hasText: 'Home' }).waitFor();
     await page.getByText('Quick links').waitFor();
@@ -135,8 +134,7 @@ test('switching the language to English relabels the shell', async () => {
 });
 
 test('signing out asks for confirmation and lands on /login', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.locator('[data-testid=user-menu]').hover();
     await page.locator('.ant-dropdown-menu-item').filter({ hasText: '退出登录' }).click();
     const confirm = page.locator('.ant-modal-confirm');
@@ -157,8 +155,7 @@ test('an unknown path shows the 404 page', async () => {
 });
 
 test('the system config list adds, validates JSON, and deletes with confirmation', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/system/config`);
     const table = page.locator('.ant-pro-table');
     await table.getByText('sysConfig', { exact: true }).waitFor();
@@ -185,8 +182,7 @@ test('the system config list adds, validates JSON, and deletes with confirmation
 });
 
 test('the department/role switch dialog refreshes the session', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.locator('[data-testid=user-menu]').hover();
     await page.locator('.ant-dropdown-menu-item').filter({ hasText: '切换部门/角色' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '用户信息选择' });

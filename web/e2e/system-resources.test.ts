@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { dialog, hoverMenuItem, launch, listTable, signIn, startE2EServer, toolbarAdd, withPage as inPage, type E2EServer } from './browser.ts';
+import { dialog, hoverMenuItem, launch, listTable, startE2EServer, toolbarAdd, SignedInPages, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -30,12 +30,15 @@ before(async () => {
 });
 
 after(async () => {
+  await pages.close();
   await browser?.close();
   await server?.close();
   gateway?.close();
 });
 
-const withPage = (fn: (page: Page) => Promise<void>, locale?: string) => inPage(browser, fn, { locale });
+// signed in as admin on a warm context's new page (SignedInPages)
+const pages = new SignedInPages(() => browser, () => server);
+const asAdmin = (fn: (page: Page) => Promise<void>, locale?: string) => pages.with(fn, 'admin', 'admin', { locale });
 
 const table = listTable;
 const modal = dialog;
@@ -44,8 +47,7 @@ const modal = dialog;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
 
 test('tenant packages need a name and menus; a tenant is created with its package', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/system/tenantpackage`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();
@@ -89,8 +91,7 @@ test('tenant packages need a name and menus; a tenant is created with its packag
 });
 
 test('attachments: upload through the toolbar, refuse a disguised program, download the file', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/resource/attach`);
     await table(page).waitFor();
     const upload = page.locator('.ant-pro-table-list-toolbar button').filter({ hasText: '上传' });
@@ -121,8 +122,7 @@ test('attachments: upload through the toolbar, refuse a disguised program, downl
 });
 
 test('SMS: add a gateway, enable it, send a test message that the gateway receives', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/resource/sms`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();
@@ -160,8 +160,7 @@ test('SMS: add a gateway, enable it, send a test message that the gateway receiv
 });
 
 test('object storage: add a provider with validation and enable it', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/resource/oss`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();
@@ -193,8 +192,7 @@ test('object storage: add a provider with validation and enable it', async () =>
 });
 
 test('in English the grant tree names menus and buttons in English; the user form keeps birthday, platform and avatar', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await hoverMenuItem(page, '.top-action:has(.anticon-global)', 'English');
     await page.goto(`${server.url}/#/authority/role`);
     const roleRow = table(page).locator('tr').filter({ hasText: 'administrator' });
@@ -246,8 +244,7 @@ test('in English the grant tree names menus and buttons in English; the user for
 });
 
 test('notices are written in the rich-text editor and kept as sanitised HTML', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/desk/notice`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();

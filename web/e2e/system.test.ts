@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { dialog, launch, listTable, signIn, startE2EServer, toolbarAdd, withPage as inPage, type E2EServer } from './browser.ts';
+import { dialog, launch, listTable, signIn, startE2EServer, toolbarAdd, SignedInPages, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -14,11 +14,14 @@ before(async () => {
 });
 
 after(async () => {
+  await pages.close();
   await browser?.close();
   await server?.close();
 });
 
-const withPage = (fn: (page: Page) => Promise<void>, locale?: string) => inPage(browser, fn, { locale });
+// signed in as admin on a warm context's new page (SignedInPages)
+const pages = new SignedInPages(() => browser, () => server);
+const asAdmin = (fn: (page: Page) => Promise<void>, locale?: string) => pages.with(fn, 'admin', 'admin', { locale });
 
 const table = listTable;
 const modal = dialog;
@@ -50,8 +53,7 @@ async function pickTreeSelect(form: Locator, field: string, title: string): Prom
 }
 
 test('a role granted only 参数管理 with its view button sees only that screen, read-only', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
 
     // the role
     await page.goto(`${server.url}/#/authority/role`);
@@ -131,8 +133,7 @@ test('a role granted only 参数管理 with its view button sees only that scree
 });
 
 test('parameters: the required messages are the spec texts', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/system/param`);
     await toolbarAdd(table(page)).click();
     const form = modal(page, '参数管理 · 新增');
@@ -142,8 +143,7 @@ test('parameters: the required messages are the spec texts', async () => {
 });
 
 test('departments: 新增下级 adds a child under the row', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/system/dept`);
     const root = table(page).locator('tr').filter({ hasText: '示范大学' }).first();
     await root.waitFor();
@@ -162,8 +162,7 @@ test('departments: 新增下级 adds a child under the row', async () => {
 });
 
 test('dictionary: choosing a dictionary lists its items and adds one', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/system/dict`);
     const parents = table(page);
     const sex = parents.locator('tr').filter({ hasText: 'sex' }).first();
@@ -186,8 +185,7 @@ test('dictionary: choosing a dictionary lists its items and adds one', async () 
 });
 
 test('scheduled job: add one, then enable it with the row switch', async () => {
-  await withPage(async (page) => {
-    await signIn(page, server.url, server);
+  await asAdmin(async (page) => {
     await page.goto(`${server.url}/#/job/quartz`);
     await toolbarAdd(table(page)).click();
     const form = modal(page, '定时任务 · 新增');

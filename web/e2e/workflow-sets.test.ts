@@ -11,7 +11,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { dialog, launch, listTable, saveShot, setLanguage, signIn, startE2EServer, toolbarAdd, withPage, type E2EServer } from './browser.ts';
+import { dialog, launch, listTable, saveShot, setLanguage, startE2EServer, SignedInPages, toolbarAdd, type E2EServer } from './browser.ts';
 import { applyDefaultValues, layoutOf, parseTheme, themeProblems, usedVariables } from '../src/components/workflow/form-sets.ts';
 import { fillTemplate } from '../src/components/workflow/form-template.ts';
 import type { FormColumn } from '../src/components/workflow/form-schema.ts';
@@ -62,6 +62,7 @@ describe('design set contents', () => {
 describe('design sets in the browser', () => {
   let server: E2EServer;
   let browser: Browser;
+  const pages = new SignedInPages(() => browser, () => server);
   let admin: string;
   let formId: string;
   let modelId: string;
@@ -110,13 +111,13 @@ describe('design sets in the browser', () => {
   });
 
   after(async () => {
+    await pages.close();
     await browser?.close();
     await server?.close();
   });
 
   test('the four set screens, from the menu, refuse bad input and add one of each', async () => {
-    await withPage(browser, async (page) => {
-      await signIn(page, server.url, server);
+    await pages.with(async (page) => {
       const sider = page.locator('.sider-menu');
       await sider.getByText('流程管理', { exact: true }).click();
       for (const name of ['表单主题', '表单变量', '表单默认值', '流程按钮']) await sider.getByText(name, { exact: true }).waitFor();
@@ -253,8 +254,7 @@ describe('design sets in the browser', () => {
   });
 
   test('the form designer applies the theme, the default-value set and a variable; the preview shows them', async () => {
-    await withPage(browser, async (page) => {
-      await signIn(page, server.url, server);
+    await pages.with(async (page) => {
       await page.goto(`${server.url}/#/workflow/design/form/design/${formId}`);
       await page.locator('.fd-form-name').getByText('请假单（主题）').waitFor();
       const side = page.locator('.fd-side');
@@ -326,8 +326,7 @@ describe('design sets in the browser', () => {
   });
 
   test('the process designer offers the button set and writes a script listener the engine runs', async () => {
-    await withPage(browser, async (page) => {
-      await signIn(page, server.url, server);
+    await pages.with(async (page) => {
       await page.goto(`${server.url}/#/workflow/design/process/${modelId}`);
       await page.locator('.wf-designer-canvas[data-state="ready"]').waitFor();
       await page.locator('.djs-element[data-element-id="approve"]').click();

@@ -10,13 +10,15 @@ import { test } from 'node:test';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/index.ts';
-import { freshPostgresDatabase, postgresAvailable } from '../harness.ts';
+import { copyPgliteTemplate, postgresAvailable, seededPostgresDatabase } from '../harness.ts';
 import { boot, login, type Node } from './nodes.ts';
 import { SIMPLE_BPMN, send } from './sweep.ts';
 
 async function crashRun(kind: 'pglite' | 'postgres', t: { diagnostic(m: string): void }) {
   const dir = mkdtempSync(join(tmpdir(), 'campus-crash-'));
-  const pg = kind === 'postgres' ? await freshPostgresDatabase('crash_') : null;
+  // the seeded template (when npm test made one): the first boot neither migrates nor seeds
+  const pg = kind === 'postgres' ? await seededPostgresDatabase('crash_') : null;
+  if (kind === 'pglite') copyPgliteTemplate(dir);
   const env = { DATA_DIR: dir, DATABASE_URL: pg?.url ?? '', JWT_SECRET: 'crash-test-secret-crash-test-secret', UPLOAD_DIR: join(dir, 'upload') };
   let node: Node | undefined;
   try {

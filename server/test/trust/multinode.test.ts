@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { nextId, workerOf } from '../../src/db/ids.ts';
 import { SEED } from '../../src/db/seed.ts';
 import { WS_PATH, userMessagesTopic } from '../../src/realtime/index.ts';
-import { freshPostgresDatabase, postgresAvailable } from '../harness.ts';
+import { freshPostgresDatabase, seededPostgresDatabase, postgresAvailable } from '../harness.ts';
 import { boot, kill, login, type Node } from './nodes.ts';
 import { send } from './sweep.ts';
 
@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 test('two nodes on one PostgreSQL + Redis: sessions, grants, messages, jobs, and one node killed', async (t) => {
   if (!(await postgresAvailable())) return t.skip('PostgreSQL at 127.0.0.1:5432 is not reachable');
   if (!(await redisAvailable())) return t.skip(`Redis at ${REDIS_URL} is not reachable`);
-  const database = await freshPostgresDatabase('two_');
+  const database = await seededPostgresDatabase('two_');
   const env = { DATABASE_URL: database.url, REDIS_URL, DATA_DIR: '/tmp/campus-two-nodes', REALTIME_CHANNEL: 'campus:trust:' + nextId() };
   let a: Node | undefined, b: Node | undefined;
   const sockets: WebSocket[] = [];

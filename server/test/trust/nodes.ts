@@ -21,7 +21,8 @@ export interface Node { child: ChildProcess; url: string; exited: Promise<number
 export async function boot(env: Record<string, string>): Promise<Node> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    // no demo campus (made through the API at the first boot: tens of seconds of a loaded machine)
+    cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', SEED_CAMPUS: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });
