@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { dialog, launch, REDUCED_MOTION, listTable, setLanguage, signIn, startE2EServer, toolbarAdd, type E2EServer } from './browser.ts';
+import { dialog, launch, listTable, setLanguage, SignedInPages, startE2EServer, toolbarAdd, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -19,6 +19,7 @@ before(async () => {
 });
 
 after(async () => {
+  await pages.close();
   await browser?.close();
   await server?.close();
 });
@@ -29,17 +30,15 @@ const L = {
   en: { grant: 'Permissions', more: 'More', del: 'Delete', query: 'param', button: 'Add', other: 'Users' },
 };
 
+const pages = new SignedInPages(() => browser, () => server);
 async function session(lang: Lang, width: number, height: number, fn: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ ...REDUCED_MOTION, locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width, height } });
-  const page = await context.newPage();
-  try {
-    await signIn(page, server.url, server);
+  await pages.with(async (page) => {
+    // the size first: setLanguage's reload then lays the page out at it
+    await page.setViewportSize({ width, height });
     await setLanguage(page, lang);
     await page.waitForURL(/#\/wel\/index/);
     await fn(page);
-  } finally {
-    await context.close();
-  }
+  }, 'admin', 'admin', { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
 }
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -8,8 +8,8 @@
 // I18N_SHOTS=/some/dir saves the designer in zh and en and the home page in en.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, saveShot, setLanguage, signIn, startE2EServer, type E2EServer } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launch, saveShot, setLanguage, SignedInPages, startE2EServer, type E2EServer } from './browser.ts';
 
 const SHOTS = process.env.I18N_SHOTS;
 
@@ -49,7 +49,6 @@ const SUB_XML = `<?xml version="1.0" encoding="UTF-8"?>
     </bpmndi:BPMNPlane>
   </bpmndi:BPMNDiagram>
 </bpmn2:definitions>`;
-const contexts: BrowserContext[] = [];
 
 before(async () => {
   server = await startE2EServer();
@@ -66,17 +65,13 @@ before(async () => {
 });
 
 after(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.close();
   await browser?.close();
   await server?.close();
 });
 
-async function signedIn(): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await signIn(page, server.url, server);
-  return page;
-}
+const pages = new SignedInPages(() => browser, () => server);
+const signedIn = (): Promise<Page> => pages.page();
 
 const CJK = /[\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]/;
 const LATIN = /[A-Za-z]/;

@@ -9,8 +9,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn, startE2EServer, type E2EServer, saveShot, setLanguage } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launch, SignedInPages, startE2EServer, type E2EServer, saveShot, setLanguage } from './browser.ts';
 
 const SHOTS = process.env.WFD_SHOTS;
 const SAMPLES = process.env.BPMN_SAMPLES ?? fileURLToPath(new URL('../../../shared/bpmn-samples/', import.meta.url));
@@ -18,7 +18,6 @@ const SAMPLES = process.env.BPMN_SAMPLES ?? fileURLToPath(new URL('../../../shar
 let server: E2EServer;
 let browser: Browser;
 let admin: string;
-const contexts: BrowserContext[] = [];
 
 before(async () => {
   server = await startE2EServer();
@@ -37,7 +36,7 @@ before(async () => {
 });
 
 after(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.close();
   await browser?.close();
   await server?.close();
 });
@@ -48,12 +47,8 @@ const api = async (path: string, init: { json?: unknown; method?: string } = {})
   return r.body.data;
 };
 
-async function signedIn(): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await signIn(page, server.url, server);
-  return page;
-}
+const pages = new SignedInPages(() => browser, () => server);
+const signedIn = (): Promise<Page> => pages.page();
 
 async function visit(page: Page, route: string): Promise<void> {
   const url = `${server.url}/#${route}`;
