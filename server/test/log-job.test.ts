@@ -95,6 +95,18 @@ await forEachDatabase('logs and jobs', (kind) => {
     assert.match(log.jobMessage, /2 API log rows past the 7-day retention deleted/);
   });
 
+  test('清理日志 with a number of days purges the other logs of its own tenant only', async () => {
+    const db = s.server.database.db;
+    const row = (tenant: string, daysAgo: number, data: string) => sql`insert into blade_log_usual (id, tenant_id, log_data, create_time)
+      values (${nextId()}, ${tenant}, ${data}, now() - make_interval(days => ${daysAgo}))`.execute(db);
+    await row('000000', 40, 'old'); await row('000000', 10, 'recent'); await row('654321', 40, 'old other tenant');
+    const job = await post('/api/quartzJob/quartzJob/submit', { jobName: 'purge 30', invokeTarget: 'logCleanup(30)', cronExpression: '0 0 4 1 1 ? 2099', misfirePolicy: 3, concurrent: 1, status: 0 });
+    assert.equal(job.status, 200, JSON.stringify(job.body));
+    assert.equal((await post(`/api/quartzJob/quartzJob/run?id=${job.body.data.id}`)).status, 200);
+    const left = (await sql<{ logData: string }>`select log_data from blade_log_usual where log_data in ('old', 'recent', 'old other tenant') order by log_data`.execute(db)).rows.map((r) => r.logData);
+    assert.deepEqual(left, ['old other tenant', 'recent'], "the tenant's rows past 30 days are gone; newer ones and another tenant's stay");
+  });
+
   test('sign-ins, right and wrong, land in the login log', async () => {
     await s.api(`/api/blade-auth/oauth/token?tenantId=000000&username=user&password=${md5('wrong')}&grant_type=password`, { method: 'POST', headers: { Authorization: 'Basic ' + Buffer.from('saber:saber_secret').toString('base64') } });
     await sql`update blade_user set fail_count = 0 where account = 'user'`.execute(s.server.database.db);

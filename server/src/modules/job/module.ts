@@ -3,6 +3,7 @@
 // Its tables come with the log module's 0006_log_job.
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
+import { scoped } from '../../db/tenant-scope.ts';
 import { JOB_MODELS } from '@campus/schema';
 import * as m0006 from '../../db/migrations/0006_log_job.ts';
 import { MSG as JOB_MSG } from './routes.ts';
@@ -30,9 +31,10 @@ export const jobModule = defineModule({
         const asked = Number(args[0]);
         const days = args[0] !== undefined && Number.isFinite(asked) ? Math.max(1, Math.floor(asked)) : 90;
         let n = 0;
-        for (const table of ['blade_log_api', 'blade_log_usual', 'blade_log_login', 'blade_log_error']) {
-          const r = await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId} and create_time < now() - make_interval(days => ${days})`.execute(db);
-          n += Number(r.numAffectedRows ?? 0);
+        const since = sql<string>`now() - make_interval(days => ${days})`;
+        for (const table of ['bladeLogApi', 'bladeLogUsual', 'bladeLogLogin', 'bladeLogError'] as const) {
+          const r = await scoped(db, tenantId).deleteFrom(table).where('createTime', '<', since).executeTakeFirst();
+          n += Number(r.numDeletedRows);
         }
         // the API log's retention is the platform's setting: past it, rows go whatever tenant runs the job
         const retention = config.apiLogRetentionDays;
