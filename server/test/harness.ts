@@ -94,7 +94,7 @@ export async function freshPostgresDatabase(prefix: string, template = ''): Prom
  * the data layer, run-time models, leases, tenant SQL, the access sweeps, the workflow engine) run on
  * PGlite and on PostgreSQL. Every other API suite tests what the server does with a request, the
  * same SQL on either database: it runs once, on PostgreSQL when reachable (a third of PGlite's CPU;
- * the browser tests run the whole app on PGlite), else on PGlite. TEST_DATABASES=all runs every suite
+ * the browser journeys run the whole app on PGlite), else on PGlite. TEST_DATABASES=all runs every suite
  * on both; `only` runs a suite on one of them (a long suite split into one file per database, so each
  * file has its own time-out and the two run side by side).
  */

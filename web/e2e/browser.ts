@@ -141,12 +141,19 @@ export const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../dis
 const harnessPath = new URL('../../server/test/harness.ts', import.meta.url).href;
 
 /**
- * The real server on a fresh embedded database, serving the built web app. config: settings of
- * that server (e.g. egressAllow for a suite whose tenant services call a loopback peer).
+ * The real server serving the built web app, on a fresh copy of the seeded database: on the
+ * PostgreSQL test server when it answers (the same SQL at a third of PGlite's CPU, and CPU is what
+ * two cores run out of), else on PGlite; `kind: 'pglite'` keeps a suite on the product's default
+ * database (the journeys do). config: settings of that server (e.g. egressAllow for a suite whose
+ * tenant services call a loopback peer).
  */
-export async function startE2EServer(opts: { config?: Record<string, unknown> } = {}): Promise<E2EServer> {
-  const harness = (await import(harnessPath)) as { startServer(opts: { webDist: string; config?: Record<string, unknown> }): Promise<E2EServer> };
-  return harness.startServer({ webDist, ...opts });
+export async function startE2EServer(opts: { config?: Record<string, unknown>; kind?: 'pglite' | 'postgres' } = {}): Promise<E2EServer> {
+  const harness = (await import(harnessPath)) as {
+    startServer(opts: { webDist: string; kind: string; config?: Record<string, unknown> }): Promise<E2EServer>;
+    databasesFor(): Promise<('pglite' | 'postgres')[]>;
+  };
+  const kind = opts.kind ?? (await harness.databasesFor()).at(-1)!;
+  return harness.startServer({ webDist, ...opts, kind });
 }
 
 const seedPath = new URL('../../server/src/db/seed.ts', import.meta.url).href;
@@ -259,14 +266,14 @@ export interface Suite {
   signedIn(account: string, password: string, opts?: { locale?: string }): Promise<Page>;
   close(): Promise<void>;
 }
-export function suite(opts: { config?: Record<string, unknown> } = {}): Suite & { open(): Promise<void> } {
+export function suite(opts: { config?: Record<string, unknown>; kind?: 'pglite' | 'postgres' } = {}): Suite & { open(): Promise<void> } {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   const s = {
     get server() { if (!server) throw new Error('suite not open'); return server; },
     get browser() { if (!browser) throw new Error('suite not open'); return browser; },
     async open() {
-      server = await startE2EServer({ config: opts.config });
+      server = await startE2EServer(opts);
       browser = await launch();
     },
     signedIn: (account: string, password: string, o: { locale?: string } = {}) => pages.page(account, password, o),

@@ -13,7 +13,8 @@ import { newPage, saveShot, setLanguage, suite } from './browser.ts';
 import * as pages from './workflow-pages.ts';
 
 const SHOTS = process.env.JOURNEY_SHOTS;
-const s = suite({ config: { seedCampus: true } });
+// on PGlite, the database a fresh install runs on
+const s = suite({ config: { seedCampus: true }, kind: 'pglite' });
 before(() => s.open());
 after(() => s.close());
 

@@ -19,7 +19,8 @@ const SHOTS = process.env.JOURNEY_SHOTS;
 
 const PEOPLE: [string, string][] = [['jteacher', '张老师'], ['jhead', '王主任'], ['jdean', '李处长'], ['jclerk', '赵干事']];
 
-const s = suite();
+// on PGlite, the database a fresh install runs on
+const s = suite({ kind: 'pglite' });
 const ids: Record<string, string> = {};
 
 before(async () => {
