@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { syncMenus } from './db/menus.ts';
-import { migrate } from './db/migrate.ts';
+import { collectMigrations, migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { ensureCampus } from './demo/campus.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
@@ -64,7 +64,7 @@ export interface App {
 export async function buildApp(config: Config, opts: { logger?: boolean; modules?: readonly ModuleDef[] } = {}): Promise<App> {
   const list = inOrder(opts.modules ?? modules); // duplicate names, unknown or circular `after` stop the start here
   const egress = new Egress(config.egressAllow); // a bad EGRESS_ALLOW entry stops the start, naming it
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { migrations: collectMigrations(list) });
   const { db } = database;
   await migrate(db, list);
   await syncMenus(db, list.flatMap((m) => m.menus ?? [])); // the modules' new menus, granted to administrators

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { syncMenus } from './db/menus.ts';
-import { migrate } from './db/migrate.ts';
+import { collectMigrations, migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
 import { hashPassword, md5 } from './modules/auth/password.ts';
@@ -20,7 +20,7 @@ try {
   process.exit(1);
 }
 if (process.argv.includes('--migrate')) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { migrations: collectMigrations(modules) });
   try {
     await migrate(database.db, modules);
     await syncMenus(database.db, modules.flatMap((m) => m.menus ?? []));

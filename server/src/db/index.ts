@@ -3,6 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, type Dialect, type Insertable, type Selectable } from 'kysely';
 import type { Config } from '../config.ts';
+import type { Migration } from 'kysely/migration';
+import { folderMajor, PGLITE_MAJOR, upgradeFolder } from './pglite-upgrade.ts';
 import { markPreparesOnDemand, prepareOnDemand } from './prepared.ts';
 import type { Tables } from './tables.ts';
 import { formatDateTime } from './time.ts';
@@ -51,7 +53,30 @@ function parseTime(v: string): string {
   return formatDateTime(new Date(iso));
 }
 
-export async function openDatabase(config: Config): Promise<Database> {
+/**
+ * opts.migrations: every migration of the app (db/migrate.ts collectMigrations), needed only when an
+ * embedded data folder of an older PostgreSQL major version must be moved over first (pglite-upgrade.ts).
+ */
+/** The embedded PostgreSQL on a data folder, with the extensions and type parsers the app needs. */
+async function openPglite(folder: string) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm: the trigram indexes of the users list's name searches (migration 0020)
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // auto_explain: its timing instrumentation is how a tenant's runaway query is cut on PGlite
+  // (sandbox/platform.ts), which does not honour statement_timeout
+  const { auto_explain } = await import('@electric-sql/pglite/contrib/auto_explain');
+  return PGlite.create(folder, {
+    extensions: { pg_trgm, auto_explain },
+    parsers: {
+      [INT8]: (v: string) => v,
+      [NUMERIC]: (v: string) => Number(v),
+      [TIMESTAMP]: parseTime,
+      [TIMESTAMPTZ]: parseTime,
+    },
+  });
+}
+
+export async function openDatabase(config: Config, opts: { migrations?: Record<string, Migration> } = {}): Promise<Database> {
   let dialect: Dialect;
   let close: () => Promise<void>;
   let kind: Database['kind'];
@@ -74,22 +99,14 @@ export async function openDatabase(config: Config): Promise<Database> {
     pool = pgPool;
     kind = 'postgres';
   } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    // pg_trgm: the trigram indexes of the users list's name searches (migration 0020)
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    // auto_explain: its timing instrumentation is how a tenant's runaway query is cut on PGlite
-    // (sandbox/platform.ts), which does not honour statement_timeout
-    const { auto_explain } = await import('@electric-sql/pglite/contrib/auto_explain');
     mkdirSync(config.dataDir, { recursive: true });
-    const client = await PGlite.create(`${config.dataDir}/pgdata`, {
-      extensions: { pg_trgm, auto_explain },
-      parsers: {
-        [INT8]: (v: string) => v,
-        [NUMERIC]: (v: string) => Number(v),
-        [TIMESTAMP]: parseTime,
-        [TIMESTAMPTZ]: parseTime,
-      },
-    });
+    const folder = `${config.dataDir}/pgdata`;
+    const major = folderMajor(folder);
+    if (major !== undefined && major !== PGLITE_MAJOR) {
+      if (major > PGLITE_MAJOR || !opts.migrations) throw new Error(`${folder} holds PostgreSQL ${major} files; this PGlite opens PostgreSQL ${PGLITE_MAJOR}${major > PGLITE_MAJOR ? ' (the folder is newer than this program)' : ''}`);
+      await upgradeFolder(folder, opts.migrations, openPglite);
+    }
+    const client = await openPglite(folder);
     await client.exec(`load 'auto_explain'`);
     // one connection: Kysely lends it to one caller at a time (a whole transaction, or one query)
     dialect = new PGliteDialect({ pglite: client });

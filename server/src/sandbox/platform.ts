@@ -21,15 +21,18 @@ import { SQL_MSG, sqlError } from './sql.ts';
 
 type Row = Record<string, unknown>;
 
-interface PgliteModule { HEAP32: Int32Array; _InterruptPending: number; _QueryCancelPending: number }
+// PGlite 0.5 exports the WASM memory as HEAPU8 only; a view over its buffer is made per write
+// because the buffer is replaced when the memory grows
+interface PgliteModule { HEAPU8: Uint8Array; _InterruptPending: number; _QueryCancelPending: number }
 
 /** Raises PGlite's cancel flags once `ms` have passed while the armed statement runs; answers the disarm. */
 function armDeadline(mod: PgliteModule, ms: number): () => void {
   const clock = performance.now;
   const deadline = clock.call(performance) + ms;
   const flag = (v: number) => {
-    mod.HEAP32[mod._InterruptPending >> 2] = v;
-    mod.HEAP32[mod._QueryCancelPending >> 2] = v;
+    const heap = new Int32Array(mod.HEAPU8.buffer);
+    heap[mod._InterruptPending >> 2] = v;
+    heap[mod._QueryCancelPending >> 2] = v;
   };
   performance.now = function armed() {
     const t = clock.call(performance);
