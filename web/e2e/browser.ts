@@ -183,9 +183,10 @@ export async function addPeople(server: E2EServer, people: [account: string, rea
  * the shell ~4.8 s. Each new page starts from the saved store (restored once per tab, so a test's
  * own reload keeps its changes, e.g. a language), not from what an earlier page left. A session the
  * server no longer knows (signed out meanwhile) lands on the login page: the form then, on that page.
+ * One page per account at a time: asking for the next closes the account's earlier one.
  */
 export class SignedInPages {
-  private readonly accounts = new Map<string, { context: BrowserContext; saved: { name: string; value: string }[] }>();
+  private readonly accounts = new Map<string, { context: BrowserContext; saved: { name: string; value: string }[]; pages: Page[] }>();
   constructor(private readonly browser: () => Browser, private readonly server: () => E2EServer) {}
 
   async page(account = 'admin', password = 'admin', opts: { locale?: string } = {}): Promise<Page> {
@@ -195,12 +196,16 @@ export class SignedInPages {
     if (!known) {
       const { context, page } = await newPage(this.browser(), opts);
       await signIn(page, server.url, server, account, password);
-      this.accounts.set(key, { context, saved: await this.stored(context) });
+      this.accounts.set(key, { context, saved: await this.stored(context), pages: [page] });
       return page;
     }
+    // the account's earlier pages (an earlier test's) close: like a fresh context, nothing else then
+    // writes the store this page reads (a test asks for one page per account)
+    for (const p of known.pages.splice(0)) await p.close().catch(() => undefined);
     // a session signed out since (a test's 退出登录 revokes it) starts from an empty store: the form
     const alive = await this.alive(known.saved);
     const page = await known.context.newPage();
+    known.pages.push(page);
     await page.addInitScript((items) => {
       // runs in the page (this file is also type-checked without the DOM library)
       type Store = { getItem(k: string): string | null; setItem(k: string, v: string): void; clear(): void };
