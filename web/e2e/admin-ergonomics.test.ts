@@ -38,7 +38,7 @@ async function session(lang: Lang, width: number, height: number, fn: (page: Pag
     await setLanguage(page, lang);
     await page.waitForURL(/#\/wel\/index/);
     await fn(page);
-  }, 'admin', 'admin', { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+  }, { locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
 }
 
 async function shot(page: Page, name: string): Promise<void> {

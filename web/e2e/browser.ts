@@ -20,11 +20,12 @@ export async function launch(): Promise<Browser> {
  */
 export const REDUCED_MOTION = { reducedMotion: 'reduce' } as const;
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** The app's persisted session store in localStorage (token, language, menu): web/src/shell/store.ts. */
+const SESSION_STORE = 'saber-session';
 
-/** A fresh context per test (no shared storage unless given), Chinese locale like the default users. */
-export async function newPage(browser: Browser, opts: { locale?: string; storageState?: StorageState } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...REDUCED_MOTION, locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 }, storageState: opts.storageState });
+/** A fresh context per test (no shared storage), Chinese locale like the default users. */
+export async function newPage(browser: Browser, opts: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...REDUCED_MOTION, locale: opts.locale ?? 'zh-CN', viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
   return { context, page };
 }
@@ -70,13 +71,13 @@ export async function setLanguage(page: Page, lang: 'zh' | 'en'): Promise<void> 
   // reload (a token refresh, a message) puts the old language back. So: write, reload, and check
   // the page came up in the language; write again if it did not.
   for (let attempt = 0; ; attempt++) {
-    await page.evaluate((l) => {
+    await page.evaluate(([key, l]) => {
       // runs in the page (this file is also type-checked without the DOM library)
       const store = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
-      const raw = JSON.parse(store.getItem('saber-session') ?? '{}');
+      const raw = JSON.parse(store.getItem(key) ?? '{}');
       raw.state = { ...(raw.state ?? {}), language: l };
-      store.setItem('saber-session', JSON.stringify(raw));
-    }, lang);
+      store.setItem(key, JSON.stringify(raw));
+    }, [SESSION_STORE, lang] as const);
     await page.reload();
     const took = await page.waitForFunction((w) => (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang === w, want, { timeout: 10_000 })
       .then(() => true, () => false);
@@ -233,15 +234,15 @@ export class SignedInPages {
 
   /** Whether the server still takes the session a saved store holds. */
   private async alive(saved: { name: string; value: string }[]): Promise<boolean> {
-    const session = saved.find((i) => i.name === 'saber-session');
+    const session = saved.find((i) => i.name === SESSION_STORE);
     const token = session ? (JSON.parse(session.value) as { state?: { token?: string } }).state?.token : undefined;
     if (!token) return false;
     return (await this.server().api('/api/blade-auth/oauth/user-info', { token })).status === 200;
   }
 
-  /** Runs fn on a signed-in page, closed afterwards whatever happens (its context stays warm). */
-  async with(fn: (page: Page) => Promise<void>, account = 'admin', password = 'admin', opts: { locale?: string } = {}): Promise<void> {
-    const page = await this.page(account, password, opts);
+  /** Runs fn on a signed-in page (admin unless told), closed afterwards whatever happens (its context stays warm). */
+  async with(fn: (page: Page) => Promise<void>, opts: { account?: string; password?: string; locale?: string } = {}): Promise<void> {
+    const page = await this.page(opts.account, opts.password, { locale: opts.locale });
     try {
       await fn(page);
     } finally {

@@ -20,9 +20,8 @@ after(async () => {
 });
 
 const withPage = (fn: (page: Page) => Promise<void>, locale?: string) => inPage(browser, fn, { locale });
-// signed in as admin on a warm context's new page (SignedInPages)
+// signed-in pages on a warm context per account (admin unless told)
 const pages = new SignedInPages(() => browser, () => server);
-const asAdmin = (fn: (page: Page) => Promise<void>, locale?: string) => pages.with(fn, 'admin', 'admin', { locale });
 
 const tabs = (page: Page) => page.locator('.tag-tabs .ant-tabs-tab');
 
@@ -41,7 +40,7 @@ test('a wrong password shows 用户名或密码错误 and a new captcha', async 
 });
 
 test('signing in as admin shows the menu tree from the server', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     const sider = page.locator('.sider-menu');
     await sider.getByText('系统管理', { exact: true }).click();
     await sider.getByText('系统配置', { exact: true }).waitFor();
@@ -50,7 +49,7 @@ test('signing in as admin shows the menu tree from the server', async () => {
 });
 
 test('visiting two menu pages opens two tabs; closing one leaves the other', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     const sider = page.locator('.sider-menu');
     await sider.getByText('系统管理', { exact: true }).click();
     await sider.getByText('系统配置', { exact: true }).click();
@@ -68,7 +67,7 @@ test('visiting two menu pages opens two tabs; closing one leaves the other', asy
 });
 
 test('menu search finds 系统配置 by prefix and navigates to it', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.locator('.top-action:has(.anticon-search)').click();
     const dialog = page.locator('.menu-search');
     await dialog.getByText('菜单搜索').waitFor();
@@ -85,7 +84,7 @@ test('menu search finds 系统配置 by prefix and navigates to it', async () =>
 });
 
 test('locking needs a password; the lock page unlocks only with it', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.locator('.top-action:has(.anticon-lock)').click();
     const modal = page.locator('.ant-modal').filter({ hasText: '设置锁屏密码' });
     await modal.locator('.ant-btn-primary').click();
@@ -123,7 +122,7 @@ test('the login page switches language with its two buttons, and the choice stay
 });
 
 test('switching the language to English relabels the shell', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await hoverMenuItem(page, '.top-action:has(.anticon-global)', 'English');
     await tabs(page).filter({ hasText: 'Home' }).waitFor();
     await page.getByText('Quick links').waitFor();
@@ -134,7 +133,7 @@ test('switching the language to English relabels the shell', async () => {
 });
 
 test('signing out asks for confirmation and lands on /login', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.locator('[data-testid=user-menu]').hover();
     await page.locator('.ant-dropdown-menu-item').filter({ hasText: '退出登录' }).click();
     const confirm = page.locator('.ant-modal-confirm');
@@ -155,7 +154,7 @@ test('an unknown path shows the 404 page', async () => {
 });
 
 test('the system config list adds, validates JSON, and deletes with confirmation', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/system/config`);
     const table = page.locator('.ant-pro-table');
     await table.getByText('sysConfig', { exact: true }).waitFor();
@@ -182,7 +181,7 @@ test('the system config list adds, validates JSON, and deletes with confirmation
 });
 
 test('the department/role switch dialog refreshes the session', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.locator('[data-testid=user-menu]').hover();
     await page.locator('.ant-dropdown-menu-item').filter({ hasText: '切换部门/角色' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '用户信息选择' });

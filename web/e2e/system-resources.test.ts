@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { dialog, hoverMenuItem, launch, listTable, startE2EServer, toolbarAdd, SignedInPages, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
@@ -36,9 +36,8 @@ after(async () => {
   gateway?.close();
 });
 
-// signed in as admin on a warm context's new page (SignedInPages)
+// signed-in pages on a warm context per account (admin unless told)
 const pages = new SignedInPages(() => browser, () => server);
-const asAdmin = (fn: (page: Page) => Promise<void>, locale?: string) => pages.with(fn, 'admin', 'admin', { locale });
 
 const table = listTable;
 const modal = dialog;
@@ -47,7 +46,7 @@ const modal = dialog;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
 
 test('tenant packages need a name and menus; a tenant is created with its package', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/system/tenantpackage`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();
@@ -91,7 +90,7 @@ test('tenant packages need a name and menus; a tenant is created with its packag
 });
 
 test('attachments: upload through the toolbar, refuse a disguised program, download the file', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/resource/attach`);
     await table(page).waitFor();
     const upload = page.locator('.ant-pro-table-list-toolbar button').filter({ hasText: '上传' });
@@ -122,7 +121,7 @@ test('attachments: upload through the toolbar, refuse a disguised program, downl
 });
 
 test('SMS: add a gateway, enable it, send a test message that the gateway receives', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/resource/sms`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();
@@ -160,7 +159,7 @@ test('SMS: add a gateway, enable it, send a test message that the gateway receiv
 });
 
 test('object storage: add a provider with validation and enable it', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/resource/oss`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();
@@ -192,7 +191,7 @@ test('object storage: add a provider with validation and enable it', async () =>
 });
 
 test('in English the grant tree names menus and buttons in English; the user form keeps birthday, platform and avatar', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await hoverMenuItem(page, '.top-action:has(.anticon-global)', 'English');
     await page.goto(`${server.url}/#/authority/role`);
     const roleRow = table(page).locator('tr').filter({ hasText: 'administrator' });
@@ -233,7 +232,7 @@ test('in English the grant tree names menus and buttons in English; the user for
     const answer = await saved;
     assert.equal(answer.status(), 200, await answer.text());
     await page.getByText('Operation succeeded').first().waitFor();
-  }, 'en-US');
+  }, { locale: 'en-US' });
   const admin = (await server.login()).access_token as string;
   const rows = (await server.api('/api/blade-system/user/page?account_like=birthday.user', { token: admin })).body.data.records;
   assert.equal(rows.length, 1);
@@ -244,7 +243,7 @@ test('in English the grant tree names menus and buttons in English; the user for
 });
 
 test('notices are written in the rich-text editor and kept as sanitised HTML', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/desk/notice`);
     await table(page).waitFor();
     await toolbarAdd(table(page)).click();

@@ -2,7 +2,7 @@
 // Run from the repository root after `npx vite build` in web/: node --import tsx --test web/e2e/system.test.ts
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { dialog, launch, listTable, signIn, startE2EServer, toolbarAdd, SignedInPages, type E2EServer } from './browser.ts';
 
 let server: E2EServer;
@@ -19,9 +19,8 @@ after(async () => {
   await server?.close();
 });
 
-// signed in as admin on a warm context's new page (SignedInPages)
+// signed-in pages on a warm context per account (admin unless told)
 const pages = new SignedInPages(() => browser, () => server);
-const asAdmin = (fn: (page: Page) => Promise<void>, locale?: string) => pages.with(fn, 'admin', 'admin', { locale });
 
 const table = listTable;
 const modal = dialog;
@@ -53,7 +52,7 @@ async function pickTreeSelect(form: Locator, field: string, title: string): Prom
 }
 
 test('a role granted only 参数管理 with its view button sees only that screen, read-only', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
 
     // the role
     await page.goto(`${server.url}/#/authority/role`);
@@ -133,7 +132,7 @@ test('a role granted only 参数管理 with its view button sees only that scree
 });
 
 test('parameters: the required messages are the spec texts', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/system/param`);
     await toolbarAdd(table(page)).click();
     const form = modal(page, '参数管理 · 新增');
@@ -143,7 +142,7 @@ test('parameters: the required messages are the spec texts', async () => {
 });
 
 test('departments: 新增下级 adds a child under the row', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/system/dept`);
     const root = table(page).locator('tr').filter({ hasText: '示范大学' }).first();
     await root.waitFor();
@@ -162,7 +161,7 @@ test('departments: 新增下级 adds a child under the row', async () => {
 });
 
 test('dictionary: choosing a dictionary lists its items and adds one', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/system/dict`);
     const parents = table(page);
     const sex = parents.locator('tr').filter({ hasText: 'sex' }).first();
@@ -185,7 +184,7 @@ test('dictionary: choosing a dictionary lists its items and adds one', async () 
 });
 
 test('scheduled job: add one, then enable it with the row switch', async () => {
-  await asAdmin(async (page) => {
+  await pages.with(async (page) => {
     await page.goto(`${server.url}/#/job/quartz`);
     await toolbarAdd(table(page)).click();
     const form = modal(page, '定时任务 · 新增');

@@ -53,10 +53,6 @@ function parseTime(v: string): string {
   return formatDateTime(new Date(iso));
 }
 
-/**
- * opts.migrations: every migration of the app (db/migrate.ts collectMigrations), needed only when an
- * embedded data folder of an older PostgreSQL major version must be moved over first (pglite-upgrade.ts).
- */
 /** The embedded PostgreSQL on a data folder, with the extensions and type parsers the app needs. */
 async function openPglite(folder: string) {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -76,6 +72,10 @@ async function openPglite(folder: string) {
   });
 }
 
+/**
+ * opts.migrations: every migration of the app (db/migrate.ts collectMigrations), needed only when an
+ * embedded data folder of an older PostgreSQL major version must be moved over first (pglite-upgrade.ts).
+ */
 export async function openDatabase(config: Config, opts: { migrations?: Record<string, Migration> } = {}): Promise<Database> {
   let dialect: Dialect;
   let close: () => Promise<void>;

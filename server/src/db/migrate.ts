@@ -4,7 +4,7 @@
 // kysely_migration. Kysely's migrator takes a PostgreSQL advisory lock, so several nodes booting at
 // once migrate once.
 import { sql, type QueryExecutorProvider } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import { Migrator, type Migration, type MigratorProps } from 'kysely/migration';
 import type { Db } from './index.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0025 from './migrations/0025_node_lease.ts';
@@ -43,7 +43,13 @@ export function collectMigrations(sources: readonly MigrationSource[]): Record<s
 
 /** Brings the database up to date with the core's and these modules' migrations (modules/index.ts). */
 export async function migrate(db: Db, modules: readonly MigrationSource[]): Promise<void> {
-  const migrations = collectMigrations(modules);
+  await applyMigrations(db, collectMigrations(modules));
+  // the schema is now known: the tables scoped(db, tenantId) confines to a tenant (those with tenant_id)
+  await loadTenantTables(db);
+}
+
+/** Applies the migrations not yet recorded in kysely_migration; a failure throws, naming the migration. */
+export async function applyMigrations(db: MigratorProps['db'], migrations: Record<string, Migration>): Promise<void> {
   // modules land in any order, so a later-numbered migration may already have run
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
@@ -51,8 +57,6 @@ export async function migrate(db: Db, modules: readonly MigrationSource[]): Prom
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
   }
-  // the schema is now known: the tables scoped(db, tenantId) confines to a tenant (those with tenant_id)
-  await loadTenantTables(db);
 }
 
 /** Runs DDL written as plain SQL, one statement at a time (PGlite's extended protocol takes one). */

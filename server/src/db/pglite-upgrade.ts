@@ -11,7 +11,8 @@
 // A failure at any step leaves the old folder untouched (the new one is removed) and stops the start.
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { CamelCasePlugin, Kysely, PGliteDialect } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import type { Migration } from 'kysely/migration';
+import { applyMigrations } from './migrate.ts';
 
 /** The PostgreSQL major version the bundled PGlite writes. */
 export const PGLITE_MAJOR = 18;
@@ -29,10 +30,10 @@ interface Client {
   close(): Promise<void>;
 }
 
+/** The app's migrations on one of the two PGlite clients (the app's own runner, over a Kysely of that client). */
 async function migrated(client: Client, migrations: Record<string, Migration>): Promise<void> {
   const db = new Kysely<Record<string, never>>({ dialect: new PGliteDialect({ pglite: client as never }), plugins: [new CamelCasePlugin()] });
-  const { error, results } = await new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true }).migrateToLatest();
-  if (error) throw new Error(`migration ${results?.find((r) => r.status === 'Error')?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  await applyMigrations(db, migrations);
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -80,8 +81,8 @@ export async function upgradeFolder(dir: string, migrations: Record<string, Migr
       const { blob } = await old.query(`copy public.${ident(table)} (${cols}) to '/dev/blob' with (format csv)`);
       if (blob && blob.size) await next.query(`copy public.${ident(table)} (${cols}) from '/dev/blob' with (format csv)`, [], { blob });
     }
-    const { rows: seqs } = await old.query<{ name: string; value: string | null; called: boolean }>(
-      `select sequencename as name, last_value::text as value, last_value is not null as called from pg_sequences where schemaname = 'public'`);
+    const { rows: seqs } = await old.query<{ name: string; value: string | null }>(
+      `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'`);
     for (const s of seqs) if (s.value !== null) await next.query(`select setval($1, $2::bigint, true)`, [`public.${ident(s.name)}`, s.value]);
     await next.exec('commit');
     for (const table of source.keys()) {

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { parseIds, type Row } from '../../db/repo.ts';
-import { scoped, TENANT } from '../../db/tenant-scope.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { me } from '../../http/auth.ts';
 import { ctxOf } from '../../http/crud.ts';
 import { modelResource } from '../../http/model-resource.ts';
@@ -162,7 +162,7 @@ export function nest(rows: Row[]): Row[] {
 
 /** Whether any user of the tenant holds one of ids in its comma list column. */
 async function usedBy(db: ModuleDeps['db'], tenantId: string, column: 'dept_id' | 'role_id', ids: string[]): Promise<boolean> {
-  const r = await sql`select 1 from blade_user where tenant_id = ${TENANT} and is_deleted = 0
-    and string_to_array(${sql.ref(column)}, ',') && ${ids}::text[] limit 1`.execute(scoped(db, tenantId));
-  return r.rows.length > 0;
+  const hit = await scoped(db, tenantId).selectFrom('bladeUser').select('id').where('isDeleted', '=', 0)
+    .where(sql<boolean>`string_to_array(${sql.ref(column)}, ',') && ${ids}::text[]`).limit(1).executeTakeFirst();
+  return hit !== undefined;
 }

@@ -1,5 +1,6 @@
-// Test support: a fresh, migrated database per test file (a copy of npm test's template) (PGlite in a temp folder, and a new
-// database on the PostgreSQL server when one answers), a settable clock, and a BPMN wrapper.
+// Test support: a fresh, migrated database per test file (PGlite in a temp folder, and a new
+// database on the PostgreSQL server when one answers; both copies of npm test's template when it
+// made one), a settable clock, and a BPMN wrapper.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
