@@ -16,3 +16,4 @@ export * from './models/message.ts';
 export * from './models/workflow-design.ts';
 export * from './models/user.ts';
 export * from './models/thirdparty.ts';
+export * from './models/miniapp.ts';

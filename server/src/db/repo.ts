@@ -41,6 +41,8 @@ export interface TableDef {
   /** resource code whose data scopes narrow lists and details (002: data scope) */
   dataScope?: string;
   defaultOrder?: { field: string; dir: 'asc' | 'desc' }[];
+  /** the key column (camelCase), 'id' by default; a micro-app table's is {table}Id */
+  key?: string;
 }
 
 export const isId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,19}$/.test(v);
@@ -58,7 +60,7 @@ export class Repo {
     // an option given as undefined (a model that does not say) keeps its default: spread as it is, it
     // would turn soft delete and the audit stamps off
     const given = Object.fromEntries(Object.entries(def).filter(([, v]) => v !== undefined)) as TableDef;
-    this.def = { tenant: false, softDelete: true, audit: true, hidden: [], owner: false, dataScope: '', ...given };
+    this.def = { tenant: false, softDelete: true, audit: true, hidden: [], owner: false, dataScope: '', key: 'id', ...given };
   }
 
   /** Rows of this table the context may see: its tenant's, not deleted. */
@@ -92,16 +94,17 @@ export class Repo {
     // (more than the cap reports cap + 1, shown as "10,000+"); the rows themselves come off an index range
     const counted = qb.clearSelect().select(sql`1`.as('one')).limit(LIST_COUNT_CAP + 1);
     const { total } = (await dynamic(this.db).selectFrom(counted.as('c')).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
-    const order = pq.order.length ? pq.order : (this.def.defaultOrder ?? [{ field: 'id', dir: 'desc' as const }]);
+    const key = this.def.key;
+    const order = pq.order.length ? pq.order : (this.def.defaultOrder ?? [{ field: key, dir: 'desc' as const }]);
     for (const o of order) qb = qb.orderBy(o.field, o.dir);
-    if (!order.some((o) => o.field === 'id')) qb = qb.orderBy('id', 'desc'); // stable paging
+    if (!order.some((o) => o.field === key)) qb = qb.orderBy(key, 'desc'); // stable paging
     const rows = await qb.limit(pq.size).offset((pq.current - 1) * pq.size).execute();
     return toPage(rows.map((r) => this.out(r) as Row), Number(total), pq);
   }
 
   async detail(ctx: Ctx, id: unknown): Promise<Row | null> {
     if (!isId(id)) return null;
-    return this.out(await (await this.scoped(ctx)).where('id', '=', id).executeTakeFirst());
+    return this.out(await (await this.scoped(ctx)).where(this.def.key, '=', id).executeTakeFirst());
   }
 
   /** Insert (no id) or update (id) one row; answers the stored row. */
@@ -109,20 +112,21 @@ export class Repo {
     const values: Row = { ...entity };
     for (const k of ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'isDeleted']) delete values[k];
     if (this.def.tenant) delete values.tenantId; // the caller's tenant, never the body's
-    const id = values.id;
-    delete values.id;
+    const key = this.def.key;
+    const id = values[key];
+    delete values[key];
     if (id !== undefined && id !== null && id !== '') {
-      if (!isId(id)) throw new ApiError(400, 'invalid', { field: 'id' });
-      const existing = await this.select(ctx, db).where('id', '=', id).executeTakeFirst();
+      if (!isId(id)) throw new ApiError(400, 'invalid', { field: key });
+      const existing = await this.select(ctx, db).where(key, '=', id).executeTakeFirst();
       if (!existing) throw new ApiError(400, 'noData');
       if (this.def.audit) Object.assign(values, { updateUser: ctx.userId || null, updateTime: sql`now()` });
-      let qb = dynamic(db).updateTable(this.def.table).set(values).where('id', '=', id);
+      let qb = dynamic(db).updateTable(this.def.table).set(values).where(key, '=', id);
       if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
       if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
       const row = await qb.returningAll().executeTakeFirstOrThrow();
       return this.out(row as Row) as Row;
     }
-    const row: Row = { id: nextId(), ...values };
+    const row: Row = { [key]: nextId(), ...values };
     if (this.def.tenant) row.tenantId = ctx.tenantId;
     if (this.def.audit) Object.assign(row, { createUser: ctx.userId || null, createDept: firstId(ctx.deptId), updateUser: ctx.userId || null });
     const inserted = await dynamic(db).insertInto(this.def.table).values(row).returningAll().executeTakeFirstOrThrow();
@@ -133,13 +137,13 @@ export class Repo {
   async remove(ctx: Ctx, ids: string[], db: Db = this.db): Promise<number> {
     if (this.def.softDelete) {
       let qb = dynamic(db).updateTable(this.def.table).set({ isDeleted: 1, ...(this.def.audit ? { updateUser: ctx.userId || null, updateTime: sql`now()` } : {}) })
-        .where('id', 'in', ids).where('isDeleted', '=', 0);
+        .where(this.def.key, 'in', ids).where('isDeleted', '=', 0);
       if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
       if (this.def.owner) qb = qb.where('createUser', '=', ctx.userId);
       const r = await qb.executeTakeFirst();
       return Number(r.numUpdatedRows ?? 0);
     }
-    let qb = dynamic(db).deleteFrom(this.def.table).where('id', 'in', ids);
+    let qb = dynamic(db).deleteFrom(this.def.table).where(this.def.key, 'in', ids);
     if (this.def.tenant) qb = qb.where('tenantId', '=', ctx.tenantId);
     const r = await qb.executeTakeFirst();
     return Number(r.numDeletedRows ?? 0);

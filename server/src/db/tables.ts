@@ -14,6 +14,80 @@ export type Json = ColumnType<unknown, string, string>;
 export type Default<T> = ColumnType<SelectType<T>, InsertType<T> | undefined, UpdateType<T>>;
 
 
+export interface BladeAppCategory {
+  id: Int8;
+  tenantId: string;
+  categoryName: string;
+  parentId: Int8 | null;
+  icon: string | null;
+  sort: Default<number>;
+  remark: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppDiyOperate {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  btnName: string;
+  btnUrl: string;
+  btnIcon: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppInfo {
+  id: Int8;
+  tenantId: string;
+  appName: string;
+  appDesc: string | null;
+  appIcon: string | null;
+  categoryId: Int8 | null;
+  modelId: Int8 | null;
+  formOption: string | null;
+  processDefKey: string | null;
+  appStatus: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppMenu {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  parentId: Int8 | null;
+  menuName: string;
+  menuRouter: string;
+  menuIcon: string | null;
+  menuAlias: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
 export interface BladeAttach {
   id: Int8;
   tenantId: string;
@@ -501,6 +575,52 @@ export interface BladeMessageUser {
   readTime: Timestamp | null;
   isDeleted: Default<number>;
   createTime: Default<Timestamp>;
+}
+
+export interface BladeMiniModel {
+  id: Int8;
+  tenantId: string;
+  modelName: string;
+  modelTable: string;
+  category: string | null;
+  parentId: Int8 | null;
+  relation: string | null;
+  tableStatus: Default<number>;
+  tableVersion: Default<number>;
+  remark: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeMiniModelItem {
+  id: Int8;
+  tenantId: string;
+  modelId: Int8;
+  fieldName: string;
+  fieldLabel: string;
+  fieldLabelEn: string | null;
+  fieldType: string;
+  length: number | null;
+  scale: number | null;
+  required: Default<number>;
+  searchable: Default<number>;
+  pattern: string | null;
+  patternMessage: string | null;
+  dictCode: string | null;
+  defaultValue: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
 }
 
 export interface BladeModel {
@@ -1606,6 +1726,10 @@ export interface WfVariable {
 
 /** Every table, by the camelCase name queries use (CamelCasePlugin maps it to snake_case). */
 export interface Tables {
+  bladeAppCategory: BladeAppCategory;
+  bladeAppDiyOperate: BladeAppDiyOperate;
+  bladeAppInfo: BladeAppInfo;
+  bladeAppMenu: BladeAppMenu;
   bladeAttach: BladeAttach;
   bladeCaptcha: BladeCaptcha;
   bladeClient: BladeClient;
@@ -1632,6 +1756,8 @@ export interface Tables {
   bladeMessage: BladeMessage;
   bladeMessageInbox: BladeMessageInbox;
   bladeMessageUser: BladeMessageUser;
+  bladeMiniModel: BladeMiniModel;
+  bladeMiniModelItem: BladeMiniModelItem;
   bladeModel: BladeModel;
   bladeModelPrototype: BladeModelPrototype;
   bladeNodeLease: BladeNodeLease;

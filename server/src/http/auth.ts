@@ -157,3 +157,6 @@ export function me(req: FastifyRequest): AuthUser {
   if (!req.user) throw new ApiError(401, 'unauthorized');
   return req.user;
 }
+
+/** The caller holds the role named administrator (its alias), as the designers' screens require. */
+export const isAdministrator = (req: FastifyRequest): boolean => me(req).roleName.split(',').includes('administrator');

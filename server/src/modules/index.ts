@@ -8,6 +8,7 @@ import { emailModule } from './email/module.ts';
 import { jobModule } from './job/module.ts';
 import { logModule } from './log/module.ts';
 import { messageModule } from './message/module.ts';
+import { miniappModule } from './miniapp/module.ts';
 import { modelModule } from './model/module.ts';
 import type { ModuleDef } from './module.ts';
 import { resourceModule } from './resource/module.ts';
@@ -30,4 +31,5 @@ export const modules: readonly ModuleDef[] = [
   emailModule,
   workflowModule,
   modelModule,
+  miniappModule,
 ];

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseIds } from '../../db/repo.ts';
-import { me } from '../../http/auth.ts';
+import { isAdministrator, me } from '../../http/auth.ts';
 import type { TypedApp } from '../../http/contract.ts';
 import { ctxOf, listQuery } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
@@ -31,14 +31,12 @@ const field = z.object({
 const defineBody = z.object({ name: z.string().max(40), title: text2, fields: z.record(z.string().max(40), field) });
 const nameParam = z.object({ model: z.string().max(40).regex(/^[a-z][a-z0-9_]*$/) });
 
-const isAdmin = (req: FastifyRequest) => me(req).roleName.split(',').includes('administrator');
-
 export async function runtimeModelRoutes(app: TypedApp, { db }: ModuleDeps) {
   const models = new RuntimeModels(db);
-  const admin = (req: FastifyRequest) => { if (!isAdmin(req)) throw new ApiError(403, 'forbidden'); };
+  const admin = (req: FastifyRequest) => { if (!isAdministrator(req)) throw new ApiError(403, 'forbidden'); };
   /** The model's code (<model>_view …) or the administrator role. */
   const may = async (req: FastifyRequest, model: string, action: 'view' | 'add' | 'edit' | 'delete') => {
-    if (isAdmin(req)) return;
+    if (isAdministrator(req)) return;
     const codes = await req.server.permissionsOf(me(req));
     if (!codes.has(`${model}_${action}`)) throw new ApiError(403, 'forbidden');
   };

@@ -5,7 +5,9 @@
 // in one module: every read here goes through scoped(db, tenantId), and an id of another tenant is
 // simply not found.
 import { sql } from 'kysely';
+import { formErrors, lookupsOf, type FormOption, type Lang, type ValidateOptions, type Values } from '@campus/schema';
 import type { Db } from '../../db/index.ts';
+import { userPatternTest } from '../../http/user-regex.ts';
 import { isId } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 
@@ -27,6 +29,27 @@ const holdsAny = (column: 'role_id' | 'dept_id', wanted: string[]) => sql<boolea
 
 export class Directory {
   constructor(private readonly db: Db) {}
+
+  /**
+   * The problems of values submitted through a designed form, by the one validator the page runs too
+   * (@campus/schema): every rule kind, dictionary options, people and departments of the tenant,
+   * sub-form rows; each message once, in the reader's language (empty: none). Workflow forms and
+   * micro-app records both ask here.
+   */
+  async formErrors(tenantId: string, option: FormOption, values: Values, lang: Lang, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<string[]> {
+    const need = lookupsOf(option, values);
+    const [dicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
+    return formErrors(option, values, lang, { ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), users: new Set(users), depts: new Set(depts) });
+  }
+
+  /** The item keys of system dictionaries (what a form's dicCode options offer). */
+  private async dictValues(codes: string[]): Promise<Map<string, Set<string>>> {
+    const out = new Map(codes.map((c) => [c, new Set<string>()]));
+    if (!codes.length) return out;
+    const rows = await this.db.selectFrom('bladeDict').select(['code', 'dictKey']).where('code', 'in', codes).where('parentId', '<>', '0').where('isDeleted', '=', 0).execute();
+    for (const r of rows) out.get(String(r.code))?.add(String(r.dictKey));
+    return out;
+  }
 
   /** The ids among `list` that are users of the tenant (not deleted), in no particular order. */
   async livingUsers(tenantId: string, list: readonly unknown[]): Promise<string[]> {

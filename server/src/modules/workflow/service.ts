@@ -16,8 +16,8 @@ import type { Directory } from '../system/directory.ts';
 import { runScript } from './engine/sandbox.ts';
 import { parseBpmn, WorkflowError, WORKFLOW_MESSAGES as EM, type FieldRight, type FlowNode, type InstanceView, type TaskView, type WorkflowEngine } from './engine/index.ts';
 import type { ModelSettings, PreRead, SubmitCheck } from '@campus/contracts';
-import { PATTERN_MSG, userPatternProblem, userPatternTest } from '../../http/user-regex.ts';
-import { formErrors, lookupsOf, patternsOf, type FormColumn, type FormOption, type ValidateOptions } from '@campus/schema';
+import { PATTERN_MSG, userPatternProblem } from '../../http/user-regex.ts';
+import { patternsOf, type FormColumn, type FormOption, type ValidateOptions } from '@campus/schema';
 
 export const MSG = {
   assigneeRequired: ['指定审核人不能为空', 'An assignee is required'],
@@ -329,26 +329,8 @@ export class WorkflowService {
    * present (drafts; task completions, whose node rights the engine checks).
    */
   async validateForm(req: FastifyRequest, tenantId: string, content: unknown, values: Row, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<void> {
-    const option = parseJson<FormOption>(content, {});
-    const need = lookupsOf(option, values);
-    const [dicts, users, depts] = await Promise.all([
-      this.dictValues([...need.dicts]),
-      this.tenantUsers(tenantId, [...need.users]),
-      this.directory.existing(tenantId, 'dept', [...need.depts]),
-    ]);
-    const errors = formErrors(option, values, req.lang === 'en' ? 'en' : 'zh', {
-      ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), users: new Set(users), depts: new Set(depts),
-    });
+    const errors = await this.directory.formErrors(tenantId, parseJson<FormOption>(content, {}), values, req.lang === 'en' ? 'en' : 'zh', opts);
     if (errors.length) throw failText(errors.join(' | '));
-  }
-
-  /** The item keys of system dictionaries (what a form's dicCode options offer). */
-  private async dictValues(codes: string[]): Promise<Map<string, Set<string>>> {
-    const out = new Map(codes.map((c) => [c, new Set<string>()]));
-    if (!codes.length) return out;
-    const rows = await this.db.selectFrom('bladeDict').select(['code', 'dictKey']).where('code', 'in', codes).where('parentId', '<>', '0').where('isDeleted', '=', 0).execute();
-    for (const r of rows) out.get(String(r.code))?.add(String(r.dictKey));
-    return out;
   }
 
   // ---- 发起人自选审批人 (customUserTask) and 自选知会人 (customUserMsg) ------------------------------

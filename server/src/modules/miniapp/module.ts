@@ -1,0 +1,20 @@
+// The micro-app builder (001 §2.2, §2.6, §2.7, §3, §7.1): data models whose tables are made at run
+// time, and (next) the apps, their permissions, business data, import/export, print and logs.
+import * as m0028 from '../../db/migrations/0028_miniapp_model.ts';
+import * as m0029 from '../../db/migrations/0029_miniapp_app.ts';
+import { MINIAPP_MODELS } from '@campus/schema';
+import { defineModule } from '../module.ts';
+import { MSG } from './messages.ts';
+import { appRoutes } from './app-routes.ts';
+import { miniModelRoutes } from './model-routes.ts';
+
+export const miniappModule = defineModule({
+  name: 'miniapp',
+  routes: [miniModelRoutes, appRoutes],
+  models: MINIAPP_MODELS,
+  i18n: [MSG],
+  migrations: {
+    '0028_miniapp_model': m0028,
+    '0029_miniapp_app': m0029,
+  },
+});
