@@ -44,7 +44,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const INT8 = 20, TIMESTAMP = 1114, TIMESTAMPTZ = 1184, NUMERIC = 1700;
+// a date (micro-app date fields) stays its YYYY-MM-DD text: as a JS Date it would shift with the server's time zone
+const INT8 = 20, DATE = 1082, TIMESTAMP = 1114, TIMESTAMPTZ = 1184, NUMERIC = 1700;
 // 64-bit ids leave as strings (JSON numbers lose precision past 2^53); times as yyyy-MM-dd HH:mm:ss.
 function parseTime(v: string): string {
   let iso = v.replace(' ', 'T');
@@ -66,6 +67,7 @@ async function openPglite(folder: string) {
     parsers: {
       [INT8]: (v: string) => v,
       [NUMERIC]: (v: string) => Number(v),
+      [DATE]: (v: string) => v,
       [TIMESTAMP]: parseTime,
       [TIMESTAMPTZ]: parseTime,
     },
@@ -86,6 +88,7 @@ export async function openDatabase(config: Config, opts: { migrations?: Record<s
     const pg = (await import('pg')).default;
     pg.types.setTypeParser(INT8, (v: string) => v);
     pg.types.setTypeParser(NUMERIC, (v: string) => Number(v));
+    pg.types.setTypeParser(DATE, (v: string) => v);
     pg.types.setTypeParser(TIMESTAMP, parseTime);
     pg.types.setTypeParser(TIMESTAMPTZ, parseTime);
     const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });

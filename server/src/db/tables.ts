@@ -14,6 +14,22 @@ export type Json = ColumnType<unknown, string, string>;
 export type Default<T> = ColumnType<SelectType<T>, InsertType<T> | undefined, UpdateType<T>>;
 
 
+export interface BladeAppAuditLog {
+  id: Int8;
+  tenantId: string;
+  appId: Int8 | null;
+  module: string;
+  bizId: string | null;
+  account: string | null;
+  operate: string;
+  operateBefore: string | null;
+  operateAfter: string | null;
+  ipAddress: string | null;
+  errorInfo: string | null;
+  createTime: Default<Timestamp>;
+  isDeleted: Default<number>;
+}
+
 export interface BladeAppCategory {
   id: Int8;
   tenantId: string;
@@ -79,6 +95,45 @@ export interface BladeAppMenu {
   menuIcon: string | null;
   menuAlias: string | null;
   sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppPermission {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  permissionName: string;
+  userIds: string | null;
+  roleIds: string | null;
+  deptIds: string | null;
+  postIds: string | null;
+  operates: string | null;
+  dataScope: Default<string>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppPermissionScope {
+  id: Int8;
+  tenantId: string;
+  permissionId: Int8;
+  modelId: Int8;
+  fieldName: string;
+  hide: Default<number>;
+  disabled: Default<number>;
+  display: Default<number>;
+  search: Default<number>;
   createUser: Int8 | null;
   createDept: Int8 | null;
   createTime: Default<Timestamp>;
@@ -1726,10 +1781,13 @@ export interface WfVariable {
 
 /** Every table, by the camelCase name queries use (CamelCasePlugin maps it to snake_case). */
 export interface Tables {
+  bladeAppAuditLog: BladeAppAuditLog;
   bladeAppCategory: BladeAppCategory;
   bladeAppDiyOperate: BladeAppDiyOperate;
   bladeAppInfo: BladeAppInfo;
   bladeAppMenu: BladeAppMenu;
+  bladeAppPermission: BladeAppPermission;
+  bladeAppPermissionScope: BladeAppPermissionScope;
   bladeAttach: BladeAttach;
   bladeCaptcha: BladeCaptcha;
   bladeClient: BladeClient;

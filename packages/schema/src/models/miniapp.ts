@@ -186,4 +186,76 @@ export const appDiyOperateModel = defineModel({
   },
 });
 
-export const MINIAPP_MODELS = [miniModelModel, miniModelItemModel, appCategoryModel, appInfoModel, appMenuModel, appDiyOperateModel];
+
+/** What a permission group of an app may do (001 §3.2): the operations; custom buttons as custom:<button id>. */
+export const APP_OPERATES = ['add', 'edit', 'delete', 'view', 'print', 'template'] as const;
+
+/**
+ * A permission group of an app (001 §3.2, §6; /api/appPermission/appPermission): who it grants
+ * (people, roles, departments, posts: ids joined by commas; anyone matching one of them), the
+ * operations, and which records (all, their department's, their own). Its field rights are its
+ * scopes (appPermissionScopeModel).
+ */
+export const appPermissionModel = defineModel({
+  name: 'appPermission', table: 'blade_app_permission', api: '/api/appPermission/appPermission', title: ['应用权限', 'App permissions'], tenant: true,
+  permission: null, access: 'the app\'s creator or the administrator role, checked by the miniapp module',
+  order: [{ field: 'createTime', dir: 'asc' }],
+  fields: {
+    appId: { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { hideInTable: true, form: false } },
+    permissionName: { type: 'string', label: ['权限名称', 'Name'], length: 64, required: true, requiredMessage: ['请输入权限名称', 'Please enter the name'], filter: 'like', ui: { width: 160, span: 12 } },
+    userIds: { type: 'string', label: ['人员', 'People'], length: 4000, ui: { hideInTable: true, span: 12 } },
+    roleIds: { type: 'string', label: ['角色', 'Roles'], length: 2000, ui: { hideInTable: true, span: 12 } },
+    deptIds: { type: 'string', label: ['部门', 'Departments'], length: 2000, ui: { hideInTable: true, span: 12 } },
+    postIds: { type: 'string', label: ['岗位', 'Posts'], length: 2000, ui: { hideInTable: true, span: 12 } },
+    operates: { type: 'string', label: ['操作权限', 'Operations'], length: 2000, ui: { width: 240, span: 24 } },
+    dataScope: {
+      type: 'string', label: ['数据范围', 'Records'], length: 8, required: true, default: 'all', ui: { width: 110, span: 12, form: 'radio' },
+      options: [{ value: 'all', label: ['全部数据', 'All records'] }, { value: 'dept', label: ['本部门数据', "Their department's"] }, { value: 'own', label: ['本人数据', 'Their own'] }],
+    },
+  },
+});
+
+/** A field right of a permission group (/api/blade-appPermissionScope/appPermissionScope): hidden, read-only (disabled), shown in the list (display), searchable. */
+export const appPermissionScopeModel = defineModel({
+  name: 'appPermissionScope', table: 'blade_app_permission_scope', api: '/api/blade-appPermissionScope/appPermissionScope', title: ['字段权限', 'Field rights'], tenant: true,
+  permission: null, access: 'the app\'s creator or the administrator role, checked by the miniapp module',
+  fields: {
+    permissionId: { type: 'id', label: ['应用权限', 'App permission'], required: true, requiredMessage: ['请选择应用权限', 'Please choose the app permission'], filter: 'equal', ui: { hideInTable: true, form: false } },
+    modelId: { type: 'id', label: ['数据模型', 'Data model'], required: true, requiredMessage: ['请选择数据模型', 'Please choose the data model'], filter: 'equal', ui: { hideInTable: true, form: false } },
+    fieldName: { type: 'string', label: ['字段', 'Field'], length: 40, required: true, requiredMessage: ['请选择字段', 'Please choose the field'], filter: 'equal', ui: { width: 140 } },
+    hide: { type: 'int', label: ['隐藏', 'Hidden'], required: true, default: 0, options: FLAG, ui: { width: 70 } },
+    disabled: { type: 'int', label: ['只读', 'Read-only'], required: true, default: 0, options: FLAG, ui: { width: 70 } },
+    display: { type: 'int', label: ['列表显示', 'In the list'], required: true, default: 1, options: FLAG, ui: { width: 80 } },
+    search: { type: 'int', label: ['可搜索', 'Searchable'], required: true, default: 1, options: FLAG, ui: { width: 80 } },
+  },
+});
+
+/**
+ * The operation audit log of micro-apps (001 §3.6, /api/appAuditLog/appAuditLog): every change of
+ * a design, a permission or a record, with what it was before and after, written in the same
+ * transaction as the change. Entries are never changed; a manager may add a note entry.
+ */
+export const appAuditLogModel = defineModel({
+  name: 'appAuditLog', table: 'blade_app_audit_log', api: '/api/appAuditLog/appAuditLog', title: ['操作审计日志', 'Audit log'], tenant: true,
+  audit: 'createTime', permission: null, access: 'the app\'s creator or the administrator role (an app\'s entries), checked by the miniapp module',
+  order: [{ field: 'createTime', dir: 'desc' }],
+  fields: {
+    appId: { type: 'id', label: ['微应用', 'Micro-app'], filter: 'equal', ui: { hideInTable: true } },
+    module: {
+      type: 'string', label: ['模块', 'Module'], length: 32, required: true, filter: 'equal', ui: { width: 110 },
+      options: [{ value: 'appDesign', label: ['应用设计', 'App design'] }, { value: 'permission', label: ['权限', 'Permissions'] }, { value: 'dataManagement', label: ['数据管理', 'Data'] }],
+    },
+    bizId: { type: 'string', label: ['业务主键', 'Record'], length: 64, filter: 'equal', ui: { width: 170 } },
+    account: { type: 'string', label: ['操作账号', 'Account'], length: 64, readOnly: true, filter: 'like', ui: { width: 110 } },
+    operate: {
+      type: 'string', label: ['操作', 'Operation'], length: 16, required: true, filter: 'equal', ui: { width: 90 },
+      options: [{ value: 'add', label: ['新增', 'Add'], color: 'green' }, { value: 'update', label: ['修改', 'Change'], color: 'blue' }, { value: 'del', label: ['删除', 'Remove'], color: 'red' }, { value: 'note', label: ['备注', 'Note'] }],
+    },
+    operateBefore: { type: 'text', label: ['操作前', 'Before'], length: 200000, ui: { hideInTable: true, detail: true } },
+    operateAfter: { type: 'text', label: ['操作后', 'After'], length: 200000, ui: { hideInTable: true, detail: true } },
+    ipAddress: { type: 'string', label: ['IP 地址', 'IP address'], length: 64, readOnly: true, ui: { width: 130 } },
+    errorInfo: { type: 'string', label: ['错误信息', 'Error'], length: 2000, ui: { hideInTable: true } },
+  },
+});
+
+export const MINIAPP_MODELS = [miniModelModel, miniModelItemModel, appCategoryModel, appInfoModel, appMenuModel, appDiyOperateModel, appPermissionModel, appPermissionScopeModel, appAuditLogModel];

@@ -21,7 +21,10 @@ import { ApiError } from '../../http/errors.ts';
 import { modelBody, modelRepo, modelResource } from '../../http/model-resource.ts';
 import type { ModuleDeps } from '../index.ts';
 import { checkParent, toTree } from '../system/tree.ts';
+import { whoOf, writeAudit } from './audit.ts';
 import { MSG } from './messages.ts';
+import { auditRoutes } from './audit-routes.ts';
+import { permissionRoutes } from './perm-routes.ts';
 import { MiniTables } from './tables.ts';
 
 const TAG = 'miniapp';
@@ -43,7 +46,7 @@ export function iconUrl(appIcon: unknown): string {
   }
 }
 
-export async function appRoutes(app: TypedApp, { db }: ModuleDeps) {
+export async function appRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
   const tables = new MiniTables(db);
   const apps = modelRepo(db, appInfoModel);
   const adminOnly = (req: FastifyRequest) => { if (!isAdministrator(req)) throw new ApiError(403, MSG.onlyAdmins); };
@@ -99,7 +102,12 @@ export async function appRoutes(app: TypedApp, { db }: ModuleDeps) {
       const problems = option && typeof option === 'object' && Array.isArray(option.column ?? []) ? checkDesign(option) : [{ kind: 'propMissing', label: '' }];
       if (problems.length) throw new ApiError(400, MSG.badForm, { problems: problems.map((p) => ('prop' in p ? p.prop : p.kind)).join(', ').slice(0, 200) });
     }
-    return apps.save(ctx, body);
+    const before = body.id ? await apps.detail(ctx, String(body.id)) : null;
+    return db.transaction().execute(async (tx) => {
+      const saved = await apps.save(ctx, body, tx);
+      await writeAudit(tx, whoOf(req), { appId: String(saved.id), module: 'appDesign', bizId: String(saved.id), operate: before ? 'update' : 'add', before, after: saved });
+      return saved;
+    });
   };
   app.get(`${appInfoModel.api}/list`, { schema: { tags: [TAG], summary: 'The apps the caller manages (administrators: all of the tenant\'s; others: those they created), paged, filters appName, appDesc, categoryId, appStatus', querystring: listQuery } }, async (req) => {
     const narrow = isAdministrator(req) ? undefined : (qb: Parameters<NonNullable<Parameters<typeof apps.page>[2]>>[0]) => qb.where('createUser', '=', me(req).userId);
@@ -117,6 +125,7 @@ export async function appRoutes(app: TypedApp, { db }: ModuleDeps) {
     const ids = parseIds(req.query.ids);
     for (const id of ids) await appOf(req, id);
     await db.transaction().execute(async (tx) => {
+      for (const id of ids) await writeAudit(tx, whoOf(req), { appId: id, module: 'appDesign', bizId: id, operate: 'del', before: await apps.detail(ctx, id) });
       await apps.remove(ctx, ids, tx);
       await scoped(tx, ctx.tenantId).updateTable('bladeAppMenu').set({ isDeleted: 1 }).where('appId', 'in', ids).execute();
       await scoped(tx, ctx.tenantId).updateTable('bladeAppDiyOperate').set({ isDeleted: 1 }).where('appId', 'in', ids).execute();
@@ -144,6 +153,8 @@ export async function appRoutes(app: TypedApp, { db }: ModuleDeps) {
 
   // ---- an app's menus and buttons: its creator's or an administrator's ----
   for (const model of [appMenuModel, appDiyOperateModel] as ModelDef[]) appParts(app, db, model, appOf);
+  await permissionRoutes(app, { db, directory, appOf });
+  auditRoutes(app, db, appOf);
 }
 
 /** A main model's columns with each child model as a sub-table column (shared with buildModelColumnsWithChildren). */
@@ -159,9 +170,10 @@ export async function modelColumns(db: Db, tables: MiniTables, tenantId: string,
   return { modelId: m.id, tableName: m.modelTable, column: [...(await tables.items(db, tenantId, m.id)).map((it) => formColumnOfItem(it, lang)), ...sub] };
 }
 
-/** The four calls of an app's menus or buttons, each checked against the app it belongs to. */
-function appParts(app: TypedApp, db: Db, model: ModelDef, appOf: (req: FastifyRequest, id: string) => Promise<Row>) {
+/** The four calls of an app's menus, buttons or permission groups, each checked against the app it belongs to; check: what else a body must satisfy. */
+export function appParts(app: TypedApp, db: Db, model: ModelDef, appOf: (req: FastifyRequest, id: string) => Promise<Row>, check?: (ctx: Ctx, body: Row) => Promise<void>) {
   const repo = modelRepo(db, model);
+  const auditModule = model.name === 'appPermission' ? 'permission' : 'appDesign';
   const rowOf = async (ctx: Ctx, req: FastifyRequest, id: string) => {
     const row = await repo.detail(ctx, id);
     if (row) await appOf(req, String(row.appId));
@@ -188,13 +200,21 @@ function appParts(app: TypedApp, db: Db, model: ModelDef, appOf: (req: FastifyRe
       const parent = await repo.detail(ctx, String(body.parentId));
       if (!parent || String(parent.appId) !== String(body.appId) || parent.id === body.id) throw new ApiError(400, MSG.badParentMenu);
     }
-    return ok(await repo.save(ctx, body));
+    await check?.(ctx, body);
+    const before = body.id ? await repo.detail(ctx, String(body.id)) : null;
+    return ok(await db.transaction().execute(async (tx) => {
+      const saved = await repo.save(ctx, body, tx);
+      await writeAudit(tx, whoOf(req), { appId: String(body.appId), module: auditModule, bizId: String(saved.id), operate: before ? 'update' : 'add', before, after: saved });
+      return saved;
+    }));
   });
   app.post(`${model.api}/remove`, { schema: { tags: [TAG], summary: `Remove ${model.title[1].toLowerCase()} (ids)`, querystring: idsQuery } }, async (req) => {
     const ctx = ctxOf(req);
     const ids = parseIds(req.query.ids);
-    for (const id of ids) await rowOf(ctx, req, id);
+    const rows: (Row | null)[] = [];
+    for (const id of ids) rows.push(await rowOf(ctx, req, id));
     await db.transaction().execute(async (tx) => {
+      for (const r of rows) if (r) await writeAudit(tx, whoOf(req), { appId: String(r.appId), module: auditModule, bizId: String(r.id), operate: 'del', before: r });
       await repo.remove(ctx, ids, tx);
       // a removed menu's sub-menus go with it
       if (model === appMenuModel) await scoped(tx, ctx.tenantId).updateTable('bladeAppMenu').set({ isDeleted: 1, updateTime: sql<string>`now()` }).where('parentId', 'in', ids).execute();

@@ -20,6 +20,7 @@ import { ApiError } from '../../http/errors.ts';
 import { modelBody, modelResource } from '../../http/model-resource.ts';
 import type { ModuleDeps } from '../index.ts';
 import { modelColumns } from './app-routes.ts';
+import { whoOf } from './audit.ts';
 import { MSG } from './messages.ts';
 import { fieldNameProblem, isSearchableType, keyColumns, MiniTables, physicalTable, type ItemRow, type ModelRow } from './tables.ts';
 
@@ -166,7 +167,7 @@ function modelRoutes(t: TypedApp, db: Db, tables: MiniTables) {
   });
 
   t.get(`${miniModelModel.api}/createTable`, { schema: { tags: [TAG], summary: 'Make or alter the tables of these models (modelIds, comma separated) in one transaction; a change that would lose data is refused', querystring: z.object({ modelIds: idsParam }) } }, async (req) =>
-    ok(await tables.createTables(ctxOf(req), parseIds(req.query.modelIds))));
+    ok(await tables.createTables(ctxOf(req), parseIds(req.query.modelIds), whoOf(req))));
 
   t.post(`${miniModelModel.api}/changeCategory`, { schema: { tags: [TAG], summary: 'Move models (ids) into a category', querystring: z.object({ ids: idsParam, category: z.string().trim().max(64) }) } }, async (req) => {
     const ctx = ctxOf(req);

@@ -2,19 +2,24 @@
 // time, and (next) the apps, their permissions, business data, import/export, print and logs.
 import * as m0028 from '../../db/migrations/0028_miniapp_model.ts';
 import * as m0029 from '../../db/migrations/0029_miniapp_app.ts';
+import * as m0030 from '../../db/migrations/0030_miniapp_permission.ts';
+import * as m0031 from '../../db/migrations/0031_miniapp_audit.ts';
 import { MINIAPP_MODELS } from '@campus/schema';
 import { defineModule } from '../module.ts';
 import { MSG } from './messages.ts';
 import { appRoutes } from './app-routes.ts';
+import { bizRoutes } from './biz-routes.ts';
 import { miniModelRoutes } from './model-routes.ts';
 
 export const miniappModule = defineModule({
   name: 'miniapp',
-  routes: [miniModelRoutes, appRoutes],
+  routes: [miniModelRoutes, appRoutes, bizRoutes],
   models: MINIAPP_MODELS,
   i18n: [MSG],
   migrations: {
     '0028_miniapp_model': m0028,
     '0029_miniapp_app': m0029,
+    '0030_miniapp_permission': m0030,
+    '0031_miniapp_audit': m0031,
   },
 });

@@ -14,6 +14,7 @@ import type { Ctx, Repo } from '../../db/repo.ts';
 import { modelRepo } from '../../http/model-resource.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import { ApiError } from '../../http/errors.ts';
+import { writeAudit, type Who } from './audit.ts';
 import { MSG } from './messages.ts';
 
 export interface ModelRow { id: string; modelName: string; modelTable: string; parentId: string | null; relation: string | null; tableStatus: number; tableVersion: number }
@@ -111,7 +112,7 @@ export class MiniTables {
    * Makes or alters the tables of these models (main models before their children) in one
    * transaction; answers what was done per model. Nothing changes when any model's change is refused.
    */
-  async createTables(ctx: Ctx, modelIds: string[]): Promise<{ modelId: string; table: string; created: boolean; changes: string[] }[]> {
+  async createTables(ctx: Ctx, modelIds: string[], who: Who): Promise<{ modelId: string; table: string; created: boolean; changes: string[] }[]> {
     return this.db.transaction().execute(async (tx) => {
       const models = await this.models(tx, ctx.tenantId, modelIds);
       if (models.length !== new Set(modelIds).size) throw new ApiError(400, MSG.noModel);
@@ -119,7 +120,11 @@ export class MiniTables {
       await scoped(tx, ctx.tenantId).selectFrom('bladeMiniModel').select('id').where('id', 'in', models.map((m) => m.id)).forUpdate().execute();
       models.sort((a, b) => Number(!!a.parentId) - Number(!!b.parentId));
       const out = [];
-      for (const m of models) out.push({ modelId: m.id, ...(await this.makeTable(tx, ctx, m)) });
+      for (const m of models) {
+        const made = await this.makeTable(tx, ctx, m);
+        out.push({ modelId: m.id, ...made });
+        if (made.changes.length) await writeAudit(tx, who, { module: 'appDesign', bizId: m.id, operate: made.created ? 'add' : 'update', after: { table: made.table, changes: made.changes } });
+      }
       return out;
     }).catch((e: { code?: string; message?: string }) => {
       if (e instanceof ApiError) throw e;

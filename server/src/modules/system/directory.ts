@@ -170,6 +170,14 @@ export class Directory {
     return rows.map((r) => r.roleName);
   }
 
+  /** The aliases of living roles (e.g. administrator), as the session carries them in roleName. */
+  async roleAliases(tenantId: string, list: readonly unknown[]): Promise<string[]> {
+    const want = ids(list);
+    if (!want.length) return [];
+    const rows = await scoped(this.db, tenantId).selectFrom('bladeRole').select('roleAlias').where('isDeleted', '=', 0).where('id', 'in', want).execute();
+    return rows.map((r) => String(r.roleAlias ?? ''));
+  }
+
   /** A living user's card, or undefined. */
   async profile(tenantId: string, id: unknown): Promise<Profile | undefined> {
     if (!isId(id)) return undefined;

@@ -1,0 +1,22 @@
+// The micro-apps' operation audit log (001 §3.6): who changed which design, permission or record,
+// from where, and what it was before and after. Written with the change's own transaction, so an
+// entry exists exactly when the change does.
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { nextId } from '../../db/ids.ts';
+import { scoped } from '../../db/tenant-scope.ts';
+import { me } from '../../http/auth.ts';
+
+export interface Who { tenantId: string; account: string; ip: string }
+export const whoOf = (req: FastifyRequest): Who => ({ tenantId: me(req).tenantId, account: me(req).account, ip: req.ip });
+
+/** The most of a before / after snapshot an entry keeps (its column's length). */
+const MAX_SNAPSHOT = 200_000;
+const snapshot = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v).slice(0, MAX_SNAPSHOT));
+
+export async function writeAudit(db: Db, who: Who, e: { appId?: string | null; module: 'appDesign' | 'permission' | 'dataManagement'; bizId?: string | null; operate: 'add' | 'update' | 'del'; before?: unknown; after?: unknown }): Promise<void> {
+  await scoped(db, who.tenantId).insertInto('bladeAppAuditLog').values({
+    id: nextId(), tenantId: who.tenantId, appId: e.appId ?? null, module: e.module, bizId: e.bizId ? String(e.bizId).slice(0, 64) : null,
+    account: who.account.slice(0, 64), operate: e.operate, operateBefore: snapshot(e.before), operateAfter: snapshot(e.after), ipAddress: who.ip.slice(0, 64),
+  }).execute();
+}

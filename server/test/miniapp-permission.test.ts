@@ -1,0 +1,139 @@
+// Who may do what in a micro-app (issue 15, 001 §3.2, §6): permission groups grant people, roles,
+// departments or posts operations, a record range and field rights; the one evaluator applies them
+// to every read and write. The weak spots of the best-known builders are the cases: a hidden field
+// is in no answer and is never cleared or overwritten when that role saves the record or its child
+// rows; a read-only field keeps its value; a field not searchable for the role cannot be filtered on.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { SEED } from '../src/db/seed.ts';
+import { addUser, forEachDatabase, startServer, type TestServer } from './harness.ts';
+
+const B = '/api/appBizData/appBizData';
+const P = '/api/appPermission/appPermission';
+const S = '/api/blade-appPermissionScope/appPermissionScope';
+
+await forEachDatabase('micro-app permissions', (kind) => {
+  let s: TestServer;
+  let admin: string, user: string, stranger: string, other: string;
+  let appId: string, mainId: string, childId: string, groupId: string;
+  const post = (path: string, json?: unknown, token = admin) => s.api(path, { method: 'POST', token, json });
+  const get = (path: string, token = admin) => s.api(path, { token });
+  const must = async (r: Promise<{ status: number; body: any }>) => {
+    const x = await r;
+    assert.equal(x.status, 200, JSON.stringify(x.body));
+    return x.body.data;
+  };
+  before(async () => {
+    s = await startServer({ kind });
+    await addUser(s, 'stranger1', { deptId: SEED.deptInfoId });
+    [admin, user, stranger, other] = await Promise.all([
+      s.login().then((r) => r.access_token), s.login('user', 'user').then((r) => r.access_token), s.login('stranger1', 'user').then((r) => r.access_token),
+      s.login('admin', 'admin', '100001').then((r) => r.access_token),
+    ]);
+    mainId = (await must(post('/api/blade-model/model/submit', { modelName: '教师档案', modelTable: 'teacher' }))).id;
+    await must(post('/api/blade-model/model/submit-list', { modelId: mainId, items: [
+      { fieldName: 'teacherName', fieldLabel: '姓名', fieldType: 'string', required: 1, searchable: 1, sort: 1 },
+      { fieldName: 'salary', fieldLabel: '工资', fieldType: 'decimal', searchable: 1, sort: 2 },
+      { fieldName: 'grade', fieldLabel: '职级', fieldType: 'string', sort: 3 },
+      { fieldName: 'phone', fieldLabel: '电话', fieldType: 'string', searchable: 1, sort: 4 },
+    ] }));
+    childId = (await must(post('/api/blade-model/model/submit', { modelName: '奖惩记录', modelTable: 'teacher_award', parentId: mainId, relation: 'more' }))).id;
+    await must(post('/api/blade-model/model/submit-list', { modelId: childId, items: [{ fieldName: 'title', fieldLabel: '名称', fieldType: 'string' }, { fieldName: 'bonus', fieldLabel: '奖金', fieldType: 'decimal' }] }));
+    await must(get(`/api/blade-model/model/createTable?modelIds=${mainId},${childId}`));
+    appId = (await must(post('/api/appInfo/appInfo/submit', { appName: '教师档案', modelId: mainId, appStatus: 1 }))).id;
+  });
+  after(async () => { await s?.close(); });
+  const save = (data: Record<string, unknown>, token = admin) => post(`${B}/saveBizData`, { appId, data }, token);
+  const detail = async (id: string, token = admin) => (await post(`${B}/detail`, { appId, id }, token)).body.data;
+
+  test('without a group an ordinary user has no access; a group for their role grants operations, their own records and field rights', async () => {
+    const none = await get(`${B}/getBizData?appId=${appId}`, user);
+    assert.equal(none.status, 403);
+    assert.match(none.body.msg, /抱歉，您没有该应用的访问权限/);
+    assert.equal((await get(`/api/appInfo/appInfo/myApp`, user)).body.data.some((a: { id: string }) => a.id === appId), false);
+
+    assert.equal((await post(`${P}/submit`, { appId, permissionName: 'x', operates: 'view,fly' })).status, 400, 'no such operation');
+    assert.equal((await post(`${P}/submit`, { appId, permissionName: 'x', operates: 'view', userIds: '123' })).status, 400, 'not a person of the tenant');
+    assert.equal((await post(`${P}/submit`, { appId, permissionName: 'x', operates: 'view' }, user)).status, 403, 'only its managers');
+    groupId = (await must(post(`${P}/submit`, { appId, permissionName: '教师本人', roleIds: SEED.userRoleId, operates: 'add,view', dataScope: 'own' }))).id;
+    const bad = await post(`${S}/batchSubmit`, { permissionId: groupId, scopes: [{ modelId: mainId, fieldName: 'nope', hide: 1 }] });
+    assert.equal(bad.status, 400);
+    await must(post(`${S}/batchSubmit`, { permissionId: groupId, scopes: [
+      { modelId: mainId, fieldName: 'salary', hide: 1, disabled: 1, display: 0, search: 0 },
+      { modelId: mainId, fieldName: 'grade', hide: 0, disabled: 1, display: 1, search: 1 },
+      { modelId: mainId, fieldName: 'phone', hide: 0, disabled: 0, display: 1, search: 0 },
+      { modelId: childId, fieldName: 'bonus', hide: 1, disabled: 1, display: 0, search: 0 },
+    ] }));
+
+    const info = await must(get(`${B}/queryAppPermissionInfo?appId=${appId}`, user));
+    assert.deepEqual(info.operates.sort(), ['add', 'view']);
+    assert.equal(info.fieldPermissions.salary.hide, true);
+    assert.equal(info.fieldPermissions.grade.disabled, true);
+    assert.equal(info.fieldPermissions.teacher_award_dynamic.bonus.hide, true);
+    const mine = await must(get(`${P}/changePermission?appId=${appId}&userId=${SEED.userId}`, user));
+    assert.deepEqual([mine.access, mine.manager, mine.dataScope], [true, false, 'own']);
+    assert.equal((await get(`${P}/changePermission?appId=${appId}&userId=${SEED.adminId}`, user)).status, 403, 'only managers ask about others');
+    assert.equal((await must(get(`${P}/changePermission?appId=${appId}&userId=${SEED.userId}`))).access, true);
+    assert.equal((await get(`/api/appInfo/appInfo/myApp`, user)).body.data.some((a: { id: string }) => a.id === appId), true);
+    assert.equal((await get(`${B}/getBizData?appId=${appId}`, stranger)).status, 403, 'someone the group does not name');
+    assert.equal((await get(`/api/appInfo/appInfo/myApp`, stranger)).body.data.some((a: { id: string }) => a.id === appId), false);
+  });
+
+  test('a hidden field is in no answer and never written; a read-only field keeps its value; the record range holds', async () => {
+    // the user adds a record, sending values for the fields they may not write: dropped
+    const added = await save({ teacherName: '王老师', salary: 99999, grade: 'A', phone: '123', teacher_award_dynamic: [{ title: '优秀教师', bonus: 5000 }] }, user);
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    const id = added.body.data.TEACHER_ID;
+    assert.equal('salary' in added.body.data, false);
+    let full = await detail(id);
+    assert.deepEqual([full.salary, full.grade, full.teacher_award_dynamic[0].bonus], [null, null, null]);
+
+    // the administrator fills them in; the user sees neither salary nor bonus anywhere
+    full.salary = 8000;
+    full.grade = '一级';
+    full.teacher_award_dynamic[0].bonus = 300;
+    assert.equal((await save(full)).status, 200);
+    const theirs = await detail(id, user);
+    assert.equal('salary' in theirs, false);
+    assert.equal('bonus' in theirs.teacher_award_dynamic[0], false);
+    assert.equal(theirs.grade, '一级');
+    const page = await must(get(`${B}/getBizData?appId=${appId}`, user));
+    assert.ok(page.records.records.every((r: Record<string, unknown>) => !('salary' in r)));
+    const rows = await must(get(`${B}/getBizChileData?appId=${appId}&tableName=teacher_award&foreignKey=${id}`, user));
+    assert.equal('bonus' in rows.records.records[0], false);
+
+    // editing needs edit; granted, the user's save neither clears nor overwrites salary, grade or bonus
+    assert.equal((await save({ TEACHER_ID: id, teacherName: '王老师' }, user)).status, 403);
+    await must(post(`${P}/submit`, { id: groupId, appId, permissionName: '教师本人', roleIds: SEED.userRoleId, operates: 'add,edit,view', dataScope: 'own' }));
+    const edit = await save({ ...theirs, teacherName: '王明', salary: 0, grade: '三级', teacher_award_dynamic: [{ ...theirs.teacher_award_dynamic[0], title: '优秀班主任', bonus: 0 }] }, user);
+    assert.equal(edit.status, 200, JSON.stringify(edit.body));
+    full = await detail(id);
+    assert.deepEqual([full.teacherName, full.salary, full.grade, full.teacher_award_dynamic[0].title, full.teacher_award_dynamic[0].bonus], ['王明', 8000, '一级', '优秀班主任', 300]);
+
+    // searching: a field the group may not search is refused, as is a hidden one
+    assert.equal((await get(`${B}/getBizData?appId=${appId}&queryObj=${encodeURIComponent(JSON.stringify({ teacherName: '王' }))}`, user)).status, 200);
+    for (const field of ['salary', 'phone']) {
+      const r = await get(`${B}/getBizData?appId=${appId}&queryObj=${encodeURIComponent(JSON.stringify({ [field]: '1' }))}`, user);
+      assert.equal(r.status, 400, field);
+    }
+    assert.equal((await get(`${B}/getBizData?appId=${appId}&sort=salary`, user)).status, 400, 'nor sorted by a hidden field');
+
+    // their own records only: the administrator's is not found, not listed, not changed
+    const adminRecord = (await save({ teacherName: '李校长', salary: 20000 })).body.data.TEACHER_ID;
+    assert.equal(await detail(adminRecord, user), null);
+    assert.ok((await must(get(`${B}/getBizData?appId=${appId}`, user))).records.records.every((r: { TEACHER_ID: string }) => r.TEACHER_ID !== adminRecord));
+    assert.equal((await save({ TEACHER_ID: adminRecord, teacherName: '改' }, user)).status, 400);
+    assert.equal((await post(`${B}/removeBizData`, { appId, ids: adminRecord }, user)).status, 403, 'delete not granted');
+    assert.equal((await get(`${B}/getBizChileData?appId=${appId}&tableName=teacher_award&foreignKey=${adminRecord}`, user)).status, 400);
+  });
+
+  test('another tenant cannot reach the app\'s groups or rights', async () => {
+    assert.equal((await get(`${P}/list?appId=${appId}`, other)).status, 400);
+    assert.equal((await get(`${S}/list?permissionId=${groupId}`, other)).status, 400);
+    assert.equal((await post(`${S}/batchSubmit`, { permissionId: groupId, scopes: [] }, other)).status, 400);
+    assert.equal((await get(`${P}/changePermission?appId=${appId}&userId=${SEED.userId}`, other)).status, 400);
+    assert.equal((await get(`${S}/list?permissionId=${groupId}`, user)).status, 403);
+    const scopes = await must(get(`${S}/list?permissionId=${groupId}&size=50`));
+    assert.equal(scopes.total, 4, 'the group\'s rights are as set');
+  });
+}, { both: true });
