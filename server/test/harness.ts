@@ -105,6 +105,12 @@ export async function databasesFor(opts: { only?: DbKind; both?: boolean } = {})
   return pg && !opts.both && process.env.TEST_DATABASES !== 'all' ? ['postgres'] : kinds;
 }
 
+/** Access tokens of the seed's administrator, the second tenant's (100001) administrator and the ordinary user, signed in at once. */
+export async function seedTokens(s: TestServer): Promise<{ admin: string; other: string; user: string }> {
+  const [admin, other, user] = await Promise.all([s.login(), s.login('admin', 'admin', '100001'), s.login('user', 'user')].map((p) => p.then((r) => r.access_token as string)));
+  return { admin, other, user };
+}
+
 export async function forEachDatabase(name: string, fn: (kind: DbKind) => void, opts: { only?: DbKind; both?: boolean } = {}): Promise<void> {
   for (const kind of await databasesFor(opts)) describe(`${name} [${kind}]`, () => fn(kind));
 }

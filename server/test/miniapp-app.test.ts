@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { SEED } from '../src/db/seed.ts';
-import { forEachDatabase, startServer, type TestServer } from './harness.ts';
+import { forEachDatabase, seedTokens, startServer, type TestServer } from './harness.ts';
 
 const C = '/api/appCategory/appCategory';
 const A = '/api/appInfo/appInfo';
@@ -18,9 +18,7 @@ await forEachDatabase('micro-apps', (kind) => {
   let admin: string, other: string, user: string;
   before(async () => {
     s = await startServer({ kind });
-    [admin, other, user] = await Promise.all([
-      s.login().then((r) => r.access_token), s.login('admin', 'admin', '100001').then((r) => r.access_token), s.login('user', 'user').then((r) => r.access_token),
-    ]);
+    ({ admin, other, user } = await seedTokens(s));
   });
   after(async () => { await s?.close(); });
   const post = (path: string, json?: unknown, token = admin) => s.api(path, { method: 'POST', token, json });

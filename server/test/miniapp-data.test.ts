@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { forEachDatabase, startServer, type TestServer } from './harness.ts';
+import { forEachDatabase, seedTokens, startServer, type TestServer } from './harness.ts';
 
 const B = '/api/appBizData/appBizData';
 
@@ -15,9 +15,7 @@ await forEachDatabase('micro-app business data', (kind) => {
   let appId: string;
   before(async () => {
     s = await startServer({ kind });
-    [admin, other, user] = await Promise.all([
-      s.login().then((r) => r.access_token), s.login('admin', 'admin', '100001').then((r) => r.access_token), s.login('user', 'user').then((r) => r.access_token),
-    ]);
+    ({ admin, other, user } = await seedTokens(s));
     const post = async (path: string, json: unknown) => {
       const r = await s.api(path, { method: 'POST', token: admin, json });
       assert.equal(r.status, 200, `${path} ${JSON.stringify(r.body)}`);
@@ -194,6 +192,17 @@ await forEachDatabase('micro-app business data', (kind) => {
     assert.equal((await s.api(`${A}/page?appId=${appId}`, { token: user })).status, 403);
     assert.equal((await s.api(`${A}/page?appId=${appId}`, { token: other })).status, 400);
     assert.equal((await s.api(`${A}/detail?id=${mine[0].id}`, { token: other })).body.data, null);
+    // the collection log: the record and each child row written, and the refused submission as a failure
+    const C = '/api/blade-changeRecord/change_record';
+    const collected = (await s.api(`${C}/list?appId=${appId}&bizCode=${added}&size=50`, { token: admin })).body.data.records;
+    assert.deepEqual(collected.map((e: { type: string; method: string; collectStatus: number }) => `${e.type}/${e.method}/${e.collectStatus}`).sort(), ['main/insert/1', 'main/update/1', 'more/insert/1']);
+    const repairRow = collected.find((e: { type: string }) => e.type === 'more');
+    assert.equal(repairRow.tableName, 'asset_repair_dynamic');
+    assert.equal(JSON.parse(repairRow.newData).cost, 9);
+    const failed = (await s.api(`${C}/list?appId=${appId}&collectStatus=0&size=50`, { token: admin })).body.data.records;
+    assert.ok(failed.some((e: { collectInfo: string }) => /资产名称/.test(e.collectInfo)), 'the refused save is a failed collection with its reason');
+    assert.equal((await post(`${C}/submit`, { bizCode: 'x' })).status, 400, 'read-only');
+    assert.equal((await s.api(`${C}/list?appId=${appId}`, { token: user })).status, 403);
     // the design's changes are there too: the app and its tables
     const design = (await s.api(`${A}/page?module=appDesign&size=50`, { token: admin })).body.data.records;
     assert.ok(design.some((e: { operate: string; operateAfter: string }) => e.operate === 'add' && /create table ma_000000_asset /.test(e.operateAfter)));

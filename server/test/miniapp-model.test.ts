@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { forEachDatabase, startServer, type TestServer } from './harness.ts';
+import { forEachDatabase, seedTokens, startServer, type TestServer } from './harness.ts';
 
 const M = '/api/blade-model/model';
 const I = '/api/blade-modelitem/model_item';
@@ -16,9 +16,7 @@ await forEachDatabase('micro-app data models', (kind) => {
   let admin: string, other: string, user: string;
   before(async () => {
     s = await startServer({ kind });
-    [admin, other, user] = await Promise.all([
-      s.login().then((r) => r.access_token), s.login('admin', 'admin', '100001').then((r) => r.access_token), s.login('user', 'user').then((r) => r.access_token),
-    ]);
+    ({ admin, other, user } = await seedTokens(s));
   });
   after(async () => { await s?.close(); });
   const post = (path: string, json?: unknown, token = admin, lang = 'zh-CN') => s.api(path, { method: 'POST', token, json, headers: { 'accept-language': lang } });

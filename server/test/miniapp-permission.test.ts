@@ -127,13 +127,48 @@ await forEachDatabase('micro-app permissions', (kind) => {
     assert.equal((await get(`${B}/getBizChileData?appId=${appId}&tableName=teacher_award&foreignKey=${adminRecord}`, user)).status, 400);
   });
 
+  test('printing: templates for those who may print (the enabled ones), print data without hidden fields; pinned apps follow access', async () => {
+    const T = '/api/appPrintTemplate/appPrintTemplate';
+    const layout = JSON.stringify({ title: '教师档案', fields: ['teacherName', 'grade'] });
+    const form = (await must(post(`${T}/submit`, { appId, templateName: '档案卡', templateType: 'form', templateJson: layout, isCenter: 'Y' }))).id;
+    await must(post(`${T}/submit`, { appId, templateName: '旧模板', templateType: 'list', templateJson: layout, status: 0 }));
+    assert.equal((await post(`${T}/submit`, { appId, templateName: 'x', templateType: 'form', templateJson: '{broken' })).status, 400);
+    assert.equal((await post(`${T}/submit`, { appId, templateName: 'x', templateType: 'form', templateJson: layout }, user)).status, 403);
+    const lookup = `${T}/list?current=1&size=10&appBizId_equal=${appId}&status_equal=1&templateType_equal=form`;
+    assert.equal((await get(lookup, user)).status, 403, 'printing not granted yet');
+    await must(post(`${P}/submit`, { id: groupId, appId, permissionName: '教师本人', roleIds: SEED.userRoleId, operates: 'add,edit,view,print', dataScope: 'own' }));
+    const found = await must(get(lookup, user));
+    assert.deepEqual(found.records.map((t: { id: string }) => t.id), [form]);
+    assert.equal((await must(get(`${T}/list?appId=${appId}`, user))).total, 1, 'the disabled one is its managers\' only');
+    assert.equal((await must(get(`${T}/list?appId=${appId}`))).total, 2);
+
+    const all = await must(post(`${B}/queryBizPrintPage`, { appId, current: 1, size: 99999 }, user));
+    assert.ok(all.records.records.length >= 1);
+    assert.ok(all.records.records.every((r: Record<string, unknown>) => !('salary' in r) && r.teacherName));
+    const chosen = await must(post(`${B}/queryBizPrintData`, { appId, ids: all.records.records.map((r: { TEACHER_ID: string }) => r.TEACHER_ID) }, user));
+    assert.equal('bonus' in chosen[0].teacher_award_dynamic[0], false);
+    assert.equal((await post(`${B}/queryBizPrintPage`, { appId }, stranger)).status, 403);
+
+    const M = '/api/blade-portal/myApp';
+    await must(post(`${M}/submit`, { appId, sort: 1 }, user));
+    assert.equal((await post(`${M}/submit`, { appId, sort: 2 }, user)).status, 400, 'pinned once');
+    assert.equal((await post(`${M}/submit`, { appId }, stranger)).status, 403, 'not an app they may open');
+    assert.deepEqual((await must(get(`${M}/getMyAppList`, user))).map((a: { appName: string }) => a.appName), ['教师档案']);
+    assert.equal((await must(get(`${M}/list`, admin))).total, 0, 'pins are their owner\'s');
+    await must(post(`${P}/remove?ids=${groupId}`));
+    assert.deepEqual(await must(get(`${M}/getMyAppList`, user)), [], 'access gone, the pin no longer shows');
+    groupId = (await must(post(`${P}/submit`, { appId, permissionName: '教师本人', roleIds: SEED.userRoleId, operates: 'add,edit,view,print', dataScope: 'own' }))).id;
+  });
+
   test('another tenant cannot reach the app\'s groups or rights', async () => {
     assert.equal((await get(`${P}/list?appId=${appId}`, other)).status, 400);
     assert.equal((await get(`${S}/list?permissionId=${groupId}`, other)).status, 400);
     assert.equal((await post(`${S}/batchSubmit`, { permissionId: groupId, scopes: [] }, other)).status, 400);
     assert.equal((await get(`${P}/changePermission?appId=${appId}&userId=${SEED.userId}`, other)).status, 400);
     assert.equal((await get(`${S}/list?permissionId=${groupId}`, user)).status, 403);
+    await must(post(`${S}/batchSubmit`, { permissionId: groupId, scopes: [{ modelId: mainId, fieldName: 'salary', hide: 1, disabled: 1, display: 0, search: 0 }] }));
     const scopes = await must(get(`${S}/list?permissionId=${groupId}&size=50`));
-    assert.equal(scopes.total, 4, 'the group\'s rights are as set');
+    assert.equal(scopes.total, 1, 'the group\'s rights are as set');
+    assert.equal((await get(`/api/appAuditLog/appAuditLog/page?appId=${appId}&module=permission&size=100`)).body.data.total > 3, true, 'permission changes are audited');
   });
 }, { both: true });

@@ -47,6 +47,29 @@ export interface BladeAppCategory {
   isDeleted: Default<number>;
 }
 
+export interface BladeAppCollectLog {
+  id: Int8;
+  tenantId: string;
+  appId: Int8 | null;
+  bizCode: string | null;
+  bizName: string | null;
+  tableName: string | null;
+  source: string | null;
+  method: string | null;
+  type: string | null;
+  collectStatus: number | null;
+  oldData: string | null;
+  newData: string | null;
+  collectInfo: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
 export interface BladeAppDiyOperate {
   id: Int8;
   tenantId: string;
@@ -134,6 +157,24 @@ export interface BladeAppPermissionScope {
   disabled: Default<number>;
   display: Default<number>;
   search: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppPrintTemplate {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  templateName: string;
+  templateType: string;
+  printAddress: string | null;
+  isCenter: Default<string>;
+  templateJson: string;
   createUser: Int8 | null;
   createDept: Int8 | null;
   createTime: Default<Timestamp>;
@@ -713,6 +754,20 @@ export interface BladeModelPrototype {
   isRequired: Default<number>;
   isQuery: Default<number>;
   queryType: Default<string>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeMyApp {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
   sort: Default<number>;
   createUser: Int8 | null;
   createDept: Int8 | null;
@@ -1783,11 +1838,13 @@ export interface WfVariable {
 export interface Tables {
   bladeAppAuditLog: BladeAppAuditLog;
   bladeAppCategory: BladeAppCategory;
+  bladeAppCollectLog: BladeAppCollectLog;
   bladeAppDiyOperate: BladeAppDiyOperate;
   bladeAppInfo: BladeAppInfo;
   bladeAppMenu: BladeAppMenu;
   bladeAppPermission: BladeAppPermission;
   bladeAppPermissionScope: BladeAppPermissionScope;
+  bladeAppPrintTemplate: BladeAppPrintTemplate;
   bladeAttach: BladeAttach;
   bladeCaptcha: BladeCaptcha;
   bladeClient: BladeClient;
@@ -1818,6 +1875,7 @@ export interface Tables {
   bladeMiniModelItem: BladeMiniModelItem;
   bladeModel: BladeModel;
   bladeModelPrototype: BladeModelPrototype;
+  bladeMyApp: BladeMyApp;
   bladeNodeLease: BladeNodeLease;
   bladeNotice: BladeNotice;
   bladeOss: BladeOss;

@@ -43,6 +43,7 @@ export const DOCS_TAGS: Record<string, [zh: string, en: string]> = {
   'workflow-ops': ['流程监控与运维', 'Process monitoring and operations'],
   'workflow-design': ['流程与表单设计、部署', 'Process and form design, deployment'],
   'runtime-model': ['运行时数据模型：定义、建表与数据读写', 'Run-time models: definition, tables and their rows'],
+  miniapp: ['微应用：数据模型与建表、应用、分类、菜单、按钮、权限、业务数据、打印模板、审计与采集日志', 'Micro-apps: data models and their tables, apps, categories, menus, buttons, permissions, business data, print templates, audit and collection logs'],
 };
 
 /** The `lang` cookie of a request, when it names a language. */

@@ -258,4 +258,62 @@ export const appAuditLogModel = defineModel({
   },
 });
 
-export const MINIAPP_MODELS = [miniModelModel, miniModelItemModel, appCategoryModel, appInfoModel, appMenuModel, appDiyOperateModel, appPermissionModel, appPermissionScopeModel, appAuditLogModel];
+/**
+ * Print templates of an app (001 §3.5, /api/appPrintTemplate/appPrintTemplate): a form template prints
+ * one record, a list template the chosen records; templateJson is the designed layout. The print
+ * screen looks one up by appBizId_equal (the app), status_equal 1 and templateType_equal.
+ */
+export const appPrintTemplateModel = defineModel({
+  name: 'appPrintTemplate', table: 'blade_app_print_template', api: '/api/appPrintTemplate/appPrintTemplate', title: ['打印模板', 'Print templates'], tenant: true,
+  permission: null, access: 'changing: the app\'s creator or the administrator role; reading: also those an app permission group lets print, checked by the miniapp module',
+  order: [{ field: 'createTime', dir: 'desc' }],
+  fields: {
+    appId: { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { hideInTable: true, form: false } },
+    templateName: { type: 'string', label: ['模板名称', 'Template name'], length: 64, required: true, requiredMessage: ['请输入模板名称', 'Please enter the template name'], filter: 'like', ui: { width: 180, span: 12 } },
+    templateType: {
+      type: 'string', label: ['模板类型', 'Template type'], length: 8, required: true, requiredMessage: ['请选择模板类型', 'Please choose the template type'], filter: 'equal', ui: { width: 100, span: 12, form: 'radio' },
+      options: [{ value: 'form', label: ['表单', 'Form'] }, { value: 'list', label: ['列表', 'List'] }],
+    },
+    printAddress: { type: 'string', label: ['打印地址', 'Print address'], length: 500, ui: { hideInTable: true, span: 12 } },
+    isCenter: { type: 'string', label: ['居中', 'Centred'], length: 1, required: true, default: 'N', options: [{ value: 'Y', label: ['是', 'Yes'] }, { value: 'N', label: ['否', 'No'] }], ui: { width: 70, span: 12, form: 'radio' } },
+    templateJson: { type: 'text', label: ['模板内容', 'Template'], length: 500000, required: true, requiredMessage: ['请设计模板内容', 'Please design the template'], format: 'json', ui: { hideInTable: true, form: false } },
+    status: { type: 'int', label: ['状态', 'Status'], required: true, default: 1, filter: 'equal', options: [{ value: 0, label: ['停用', 'Disabled'] }, { value: 1, label: ['启用', 'Enabled'], color: 'green' }], ui: { width: 80, span: 12, form: 'radio' } },
+  },
+});
+
+/** A person's pinned apps (/api/blade-portal/myApp): their own shortcuts in the portal and the app center, in their order. */
+export const myAppModel = defineModel({
+  name: 'myApp', table: 'blade_my_app', api: '/api/blade-portal/myApp', title: ['我的应用', 'My apps'], tenant: true, owner: true,
+  permission: null, access: 'every user, their own rows only (owner)',
+  order: [{ field: 'sort', dir: 'asc' }],
+  fields: {
+    appId: { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { width: 160 } },
+    sort: { type: 'int', label: ['排序', 'Order'], required: true, default: 1, min: 0, max: 99999, sortable: true, ui: { width: 80 } },
+  },
+});
+
+/**
+ * The data-collection log of micro-apps (001 §3.4; its calls at /api/blade-changeRecord/change_record):
+ * each record and child row written from an app, a report or a process, with its old and new data;
+ * a refused submission is logged as a failure with its reasons. Written by the platform, read-only.
+ */
+export const appCollectLogModel = defineModel({
+  name: 'appCollectLog', table: 'blade_app_collect_log', api: '/api/blade-changeRecord/change_record', title: ['数据采集日志', 'Data-collection log'], tenant: true,
+  permission: null, access: 'the app\'s creator or the administrator role (an app\'s entries), checked by the miniapp module',
+  order: [{ field: 'createTime', dir: 'desc' }],
+  fields: {
+    appId: { type: 'id', label: ['微应用', 'Micro-app'], readOnly: true, filter: 'equal', ui: { hideInTable: true } },
+    bizCode: { type: 'string', label: ['业务编号', 'Record'], length: 64, readOnly: true, filter: 'equal', ui: { width: 170 } },
+    bizName: { type: 'string', label: ['业务名称', 'Business'], length: 64, readOnly: true, filter: 'like', ui: { width: 140 } },
+    tableName: { type: 'string', label: ['表名', 'Table'], length: 64, readOnly: true, filter: 'equal', ui: { width: 160 } },
+    source: { type: 'string', label: ['来源', 'Source'], length: 8, readOnly: true, filter: 'equal', ui: { width: 80 }, options: [{ value: 'flow', label: ['流程', 'Process'] }, { value: 'report', label: ['填报', 'Report'] }, { value: 'app', label: ['应用', 'App'] }] },
+    method: { type: 'string', label: ['方式', 'Method'], length: 8, readOnly: true, filter: 'equal', ui: { width: 80 }, options: [{ value: 'insert', label: ['新增', 'Insert'] }, { value: 'update', label: ['修改', 'Update'] }] },
+    type: { type: 'string', label: ['类型', 'Type'], length: 8, readOnly: true, filter: 'equal', ui: { width: 80 }, options: [{ value: 'main', label: ['主表', 'Main'] }, { value: 'one', label: ['一对一', 'One to one'] }, { value: 'more', label: ['一对多', 'One to many'] }] },
+    collectStatus: { type: 'int', label: ['采集状态', 'Result'], readOnly: true, filter: 'equal', ui: { width: 90 }, options: [{ value: 1, label: ['采集成功', 'Collected'], color: 'green' }, { value: 0, label: ['采集失败', 'Failed'], color: 'red' }] },
+    oldData: { type: 'text', label: ['原数据', 'Old data'], readOnly: true, ui: { hideInTable: true, detail: true } },
+    newData: { type: 'text', label: ['新数据', 'New data'], readOnly: true, ui: { hideInTable: true, detail: true } },
+    collectInfo: { type: 'string', label: ['采集说明', 'Notes'], length: 2000, readOnly: true, ui: { width: 200, ellipsis: true } },
+  },
+});
+
+export const MINIAPP_MODELS = [miniModelModel, miniModelItemModel, appCategoryModel, appInfoModel, appMenuModel, appDiyOperateModel, appPermissionModel, appPermissionScopeModel, appAuditLogModel, appPrintTemplateModel, myAppModel, appCollectLogModel];

@@ -20,3 +20,17 @@ export async function writeAudit(db: Db, who: Who, e: { appId?: string | null; m
     account: who.account.slice(0, 64), operate: e.operate, operateBefore: snapshot(e.before), operateAfter: snapshot(e.after), ipAddress: who.ip.slice(0, 64),
   }).execute();
 }
+
+/** One entry of the data-collection log (001 §3.4): a record or child row written, or a submission refused (status 0). */
+export async function writeCollect(db: Db, ctx: { tenantId: string; userId: string; deptId: string }, e: {
+  appId: string; bizCode?: string | null; bizName: string; tableName: string; source: 'app' | 'report' | 'flow'; method: 'insert' | 'update';
+  type: 'main' | 'one' | 'more'; ok: boolean; oldData?: unknown; newData?: unknown; info?: string;
+}): Promise<void> {
+  const by = ctx.userId || null;
+  await scoped(db, ctx.tenantId).insertInto('bladeAppCollectLog').values({
+    id: nextId(), tenantId: ctx.tenantId, appId: e.appId, bizCode: e.bizCode ? String(e.bizCode).slice(0, 64) : null, bizName: e.bizName.slice(0, 64),
+    tableName: e.tableName.slice(0, 64), source: e.source, method: e.method, type: e.type, collectStatus: e.ok ? 1 : 0,
+    oldData: snapshot(e.oldData), newData: snapshot(e.newData), collectInfo: e.info ? e.info.slice(0, 2000) : null,
+    createUser: by, createDept: ctx.deptId.split(',').find((x) => /^\d{1,19}$/.test(x)) ?? null, updateUser: by,
+  }).execute();
+}

@@ -14,7 +14,7 @@ import { registerTenantTable, scoped } from '../../db/tenant-scope.ts';
 import { ApiError, failText } from '../../http/errors.ts';
 import type { ColumnType } from '../../http/page.ts';
 import type { Directory } from '../system/directory.ts';
-import { writeAudit, type Who } from './audit.ts';
+import { writeAudit, writeCollect, type Who } from './audit.ts';
 import { MSG } from './messages.ts';
 import { fieldRight, type AppRights } from './permissions.ts';
 import { keyColumns, physicalTable, type ItemRow, type MiniTables, type ModelRow } from './tables.ts';
@@ -112,7 +112,7 @@ export class BizData {
   }
 
   /** getBizData: a page of records; queryObj filters searchable fields only, sort is "field" or "field desc" (none: newest first). */
-  async page(ctx: Ctx, shape: AppShape, q: { current?: unknown; size?: unknown; sort?: unknown; queryObj?: unknown }, rights: AppRights) {
+  async page(ctx: Ctx, shape: AppShape, q: { current?: unknown; size?: unknown; sort?: unknown; queryObj?: unknown }, rights: AppRights, maxSize = 200) {
     const p = shape.main;
     const query: Row = { current: q.current, size: q.size };
     const filters = parseObject(q.queryObj);
@@ -130,7 +130,7 @@ export class BizData {
       if (!visible && f !== p.key && f !== 'createTime' && f !== 'updateTime') throw new ApiError(400, 'unknownSort', { field: field.slice(0, 40) });
       query[dir?.toLowerCase() === 'desc' ? 'descs' : 'ascs'] = f;
     }
-    const page = await p.repo.page(ctx, query, (qb) => this.inRange(qb, ctx, rights));
+    const page = await p.repo.page(ctx, query, (qb) => this.inRange(qb, ctx, rights), { maxSize });
     return { ...page, records: page.records.map((r) => this.present(p, r, rights)) };
   }
 
@@ -184,7 +184,11 @@ export class BizData {
       // a child table the body left out is not checked (its rows stay as they are); nor a field the writer may not write
       writable: (col) => (col.type === 'dynamic' ? Object.hasOwn(values, col.prop) : mainWritable.has(col.prop)),
     });
-    if (errors.length) throw failText(errors.join(' | '));
+    if (errors.length) {
+      // a refused submission is a failed collection, kept with its reasons (the record is unchanged)
+      await writeCollect(this.db, ctx, { appId: shape.appId, bizCode: existing ? String(existing[p.key]) : null, bizName: shape.appName, tableName: p.model.modelTable, source: from, method: existing ? 'update' : 'insert', type: 'main', ok: false, newData: body, info: errors.join(' | ') });
+      throw failText(errors.join(' | '));
+    }
     // the audit entry's "before": the whole record with its child rows, as its managers read it
     const before = existing ? await this.detail(ctx, shape, String(existing[p.key]), FULL) : null;
     return this.db.transaction().execute(async (tx) => {
@@ -194,7 +198,13 @@ export class BizData {
       else Object.assign(row, { [p.dataStatus]: DATA_STATUS.normal, [p.dataFrom]: from });
       const saved = await p.repo.save(ctx, row, tx);
       const mainId = String(saved[p.key]);
-      for (const [c, rows] of childInput) await this.saveChildren(ctx, tx, c, mainId, rows, !!existing, childWritable.get(c.prop)!);
+      const collect = (part: Part, type: 'main' | 'one' | 'more', method: 'insert' | 'update', bizCode: string, oldData: unknown, newData: unknown) =>
+        writeCollect(tx, ctx, { appId: shape.appId, bizCode, bizName: shape.appName, tableName: part.model.modelTable + (type === 'main' ? '' : '_dynamic'), source: from, method, type, ok: true, oldData, newData });
+      await collect(p, 'main', existing ? 'update' : 'insert', mainId, existing && this.present(p, existing, FULL), this.present(p, saved, FULL));
+      for (const [c, rows] of childInput) {
+        const written = await this.saveChildren(ctx, tx, c, mainId, rows, !!existing, childWritable.get(c.prop)!);
+        for (const w of written) await collect(c, c.relation === 'one' ? 'one' : 'more', w.old ? 'update' : 'insert', mainId, w.old && this.present(c, w.old, FULL), this.present(c, w.row, FULL));
+      }
       const after: Row = this.present(p, saved, FULL);
       for (const c of shape.children) after[c.prop] = (await c.repo.select(ctx, tx).where(c.parentKey!, '=', mainId).orderBy('createTime').orderBy(c.key).limit(10_000).execute()).map((r) => this.present(c, r, FULL));
       await writeAudit(tx, who, { appId: shape.appId, module: 'dataManagement', bizId: mainId, operate: existing ? 'update' : 'add', before, after });
@@ -202,7 +212,9 @@ export class BizData {
     });
   }
 
-  private async saveChildren(ctx: Ctx, tx: Db, c: Part, mainId: string, rows: Row[], mainExisted: boolean, writable: ReadonlySet<string>): Promise<void> {
+  /** Writes a record's child rows of one child table; answers each row written with what it held before (none: added). */
+  private async saveChildren(ctx: Ctx, tx: Db, c: Part, mainId: string, rows: Row[], mainExisted: boolean, writable: ReadonlySet<string>): Promise<{ old: Row | null; row: Row }[]> {
+    const written: { old: Row | null; row: Row }[] = [];
     const own = mainExisted ? new Set((await c.repo.select(ctx, tx).select(c.key).where(c.parentKey!, '=', mainId).execute()).map((r) => String(r[c.key]))) : new Set<string>();
     const gone: string[] = [];
     for (const r of rows) {
@@ -214,9 +226,11 @@ export class BizData {
       for (const it of c.items) if (writable.has(it.fieldName) && Object.hasOwn(r, it.fieldName)) values[it.fieldName] = toColumn(it, r[it.fieldName]);
       if (has) values[c.key] = key;
       else Object.assign(values, { [c.parentKey!]: mainId, [c.dataStatus]: DATA_STATUS.normal, [c.dataFrom]: 'app' });
-      await c.repo.save(ctx, values, tx);
+      const old = has ? ((await c.repo.select(ctx, tx).where(c.key, '=', key).executeTakeFirst()) ?? null) : null;
+      written.push({ old, row: await c.repo.save(ctx, values, tx) });
     }
     if (gone.length) await c.repo.remove(ctx, gone, tx);
+    return written;
   }
 
   /** removeBizData: removes the records in status 1 among ids (with their child rows); answers how many went and how many were skipped. */

@@ -46,7 +46,7 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     return { rights, app: row };
   };
   /** The app's tables and the caller's rights, which must include the operation (400 for an app not designed yet). */
-  const shapeFor = async (req: FastifyRequest, appId: string, operate: 'view' | 'save' | 'delete'): Promise<{ shape: AppShape; rights: AppRights }> => {
+  const shapeFor = async (req: FastifyRequest, appId: string, operate: 'view' | 'save' | 'delete' | 'print'): Promise<{ shape: AppShape; rights: AppRights }> => {
     const { rights } = await rightsFor(req, appId);
     const ok = operate === 'save' ? rights.operates.has('add') || rights.operates.has('edit') : rights.operates.has(operate);
     if (!ok) throw new ApiError(403, MSG.noOperate);
@@ -93,7 +93,7 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     const { shape, rights } = await shapeFor(req, req.query.appId, 'view');
     return records(await data.page(ctxOf(req), shape, req.query, rights));
   });
-  app.post(`${BASE}/list`, { schema: { tags: [TAG], summary: 'The same page as getBizData, asked with a body', body: listBody } }, async (req) => {
+  app.post(`${BASE}/list`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'The same page as getBizData, asked with a body', body: listBody } }, async (req) => {
     const { shape, rights } = await shapeFor(req, req.body.appId, 'view');
     return records(await data.page(ctxOf(req), shape, req.body, rights));
   });
@@ -103,22 +103,39 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     const { shape, rights } = await shapeFor(req, req.query.appId, 'view');
     return records(await data.childPage(ctxOf(req), shape, req.query.tableName, req.query.foreignKey, req.query, rights));
   });
-  app.post(`${BASE}/childOneToMoreList`, { schema: { tags: [TAG], summary: 'The same page of child rows, asked with a body', body: childList } }, async (req) => {
+  app.post(`${BASE}/childOneToMoreList`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'The same page of child rows, asked with a body', body: childList } }, async (req) => {
     const { shape, rights } = await shapeFor(req, req.body.appId, 'view');
     return records(await data.childPage(ctxOf(req), shape, req.body.tableName, req.body.foreignKey, req.body, rights));
   });
-  app.post(`${BASE}/childOneToMoreRegainList`, { schema: { tags: [TAG], summary: 'A page of a record\'s removed child rows of one child table', body: childList } }, async (req) => {
+  app.post(`${BASE}/childOneToMoreRegainList`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'A page of a record\'s removed child rows of one child table', body: childList } }, async (req) => {
     const { shape, rights } = await shapeFor(req, req.body.appId, 'delete');
     return records(await data.childPage(ctxOf(req), shape, req.body.tableName, req.body.foreignKey, req.body, rights, true));
   });
 
   const oneRecord = z.object({ appId: id, id });
   for (const path of ['detail', 'getBizDetail']) {
-    app.post(`${BASE}/${path}`, { schema: { tags: [TAG], summary: 'A record with its child rows (data null when missing)', body: oneRecord } }, async (req) => {
+    app.post(`${BASE}/${path}`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'A record with its child rows (data null when missing)', body: oneRecord } }, async (req) => {
       const { shape, rights } = await shapeFor(req, req.body.appId, 'view');
       return ok(await data.detail(ctxOf(req), shape, req.body.id, rights));
     });
   }
+
+  // printing (001 §2.7): the current page, all, or the chosen records (all and chosen ask for size 99999)
+  app.post(`${BASE}/queryBizPrintPage`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'The records to print as a list: a page as getBizData (size up to 99999 for "all"), with the fields the caller may see', body: listBody.extend({ size: z.coerce.number().int().min(1).max(99999).optional() }) } }, async (req) => {
+    const { shape, rights } = await shapeFor(req, req.body.appId, 'print');
+    return records(await data.page(ctxOf(req), shape, req.body, rights, 99999));
+  });
+  app.post(`${BASE}/queryBizPrintData`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'The chosen records (ids) with their child rows, to print with a form template', body: z.object({ appId: id, ids: idsField }) } }, async (req) => {
+    const { shape, rights } = await shapeFor(req, req.body.appId, 'print');
+    const ids = parseIds(req.body.ids);
+    if (ids.length > 500) throw new ApiError(400, MSG.tooManyToPrint);
+    const out = [];
+    for (const rid of ids) {
+      const r = await data.detail(ctxOf(req), shape, rid, rights);
+      if (r) out.push(r);
+    }
+    return ok(out);
+  });
 
   const record = z.record(z.string().max(64), z.unknown());
   app.post(`${BASE}/saveBizData`, { schema: { tags: [TAG], summary: 'Add (no {TABLE}_ID) or change a record in status 1 with its child rows ({child}_dynamic: rows with their key change, without are added, isDeleted 1 removes); checked by the app\'s form, all or nothing', body: z.object({ appId: id, data: record }) } }, async (req) => {
@@ -172,7 +189,7 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     });
     return ok({ removed });
   });
-  app.post(`${BASE}/regainBizData`, { schema: { tags: [TAG], summary: 'A page of removed records (the recycle bin), newest removal first', body: z.object({ appId: id, ...paging }) } }, async (req) => {
+  app.post(`${BASE}/regainBizData`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'A page of removed records (the recycle bin), newest removal first', body: z.object({ appId: id, ...paging }) } }, async (req) => {
     const { shape, rights } = await shapeFor(req, req.body.appId, 'delete');
     return records(await data.removedPage(ctxOf(req), shape, req.body, rights));
   });

@@ -40,5 +40,8 @@ export const MSG = {
   notAppField: ['“{field}”不是该应用的字段', '"{field}" is not a field of this app'],
   scopeTaken: ['字段“{field}”的权限已设置', 'The field "{field}" already has its right in this group'],
   auditFixed: ['审计日志不能修改', 'Audit entries cannot be changed'],
+  tooManyToPrint: ['一次最多打印 500 条记录', 'At most 500 records print at once'],
+  alreadyPinned: ['该应用已在我的应用中', 'The app is already among your apps'],
+  collectReadOnly: ['数据采集日志由系统在采集数据时写入，不能手工添加或修改', 'The collection log is written by the platform as data is collected: it cannot be added to or changed'],
   noTable: ['该模型尚未建表', 'The model has no table yet'],
 } satisfies Record<string, Message>;

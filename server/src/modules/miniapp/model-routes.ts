@@ -166,7 +166,7 @@ function modelRoutes(t: TypedApp, db: Db, tables: MiniTables) {
     return ok(saved);
   });
 
-  t.get(`${miniModelModel.api}/createTable`, { schema: { tags: [TAG], summary: 'Make or alter the tables of these models (modelIds, comma separated) in one transaction; a change that would lose data is refused', querystring: z.object({ modelIds: idsParam }) } }, async (req) =>
+  t.get(`${miniModelModel.api}/createTable`, { config: { apiLog: true }, schema: { tags: [TAG], summary: 'Make or alter the tables of these models (modelIds, comma separated) in one transaction; a change that would lose data is refused', querystring: z.object({ modelIds: idsParam }) } }, async (req) =>
     ok(await tables.createTables(ctxOf(req), parseIds(req.query.modelIds), whoOf(req))));
 
   t.post(`${miniModelModel.api}/changeCategory`, { schema: { tags: [TAG], summary: 'Move models (ids) into a category', querystring: z.object({ ids: idsParam, category: z.string().trim().max(64) }) } }, async (req) => {

@@ -185,6 +185,14 @@ export class MiniTables {
     // the searchable fields' indexes (tenant first: every list is one tenant's), others dropped
     const indexes = new Set((await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and schemaname = current_schema()`.execute(tx)).rows.map((r) => r.name));
     const keep = new Set([indexName(table, 'tenant_id'), ...(keys.parentKey ? [indexName(table, keys.parentKey)] : [])]);
+    // a main table's records are also read by their creator or department (permission groups' own / department range)
+    if (!keys.parentKey) {
+      for (const col of ['create_user', 'create_dept']) {
+        const name = indexName(table, col);
+        keep.add(name);
+        if (!indexes.has(name)) await run(`create index ${name} on ${table} (tenant_id, ${col}, create_time)`);
+      }
+    }
     for (const it of items.filter((x) => x.searchable)) {
       const col = snake(it.fieldName);
       const name = indexName(table, col);
