@@ -280,7 +280,7 @@ export class BizData {
     if (!c) throw new ApiError(400, MSG.noChildTable);
     if (!isId(parentId)) throw new ApiError(400, 'invalid', { field: 'foreignKey' });
     // the rows of a record the reader may see (a removed record's, in the recycle bin, too)
-    const parent = await this.inRange(dynamic(this.db).selectFrom(shape.main.table).select(shape.main.key).where('tenantId', '=', ctx.tenantId).where(shape.main.key, '=', parentId), ctx, rights).executeTakeFirst();
+    const parent = await this.inRange(dynamic(scoped(this.db, ctx.tenantId)).selectFrom(shape.main.table).select(shape.main.key).where(shape.main.key, '=', parentId), ctx, rights).executeTakeFirst();
     if (!parent) throw new ApiError(400, 'noData');
     const repo = deleted ? new Repo(this.db, { ...c.repo.def, softDelete: false }) : c.repo;
     const page = await repo.page(ctx, { current: q.current, size: q.size, ascs: 'createTime' }, (qb) => {
