@@ -202,7 +202,7 @@ export class BizData {
         writeCollect(tx, ctx, { appId: shape.appId, bizCode, bizName: shape.appName, tableName: part.model.modelTable + (type === 'main' ? '' : '_dynamic'), source: from, method, type, ok: true, oldData, newData });
       await collect(p, 'main', existing ? 'update' : 'insert', mainId, existing && this.present(p, existing, FULL), this.present(p, saved, FULL));
       for (const [c, rows] of childInput) {
-        const written = await this.saveChildren(ctx, tx, c, mainId, rows, !!existing, childWritable.get(c.prop)!);
+        const written = await this.saveChildren(ctx, tx, c, mainId, rows, !!existing, childWritable.get(c.prop)!, from);
         for (const w of written) await collect(c, c.relation === 'one' ? 'one' : 'more', w.old ? 'update' : 'insert', mainId, w.old && this.present(c, w.old, FULL), this.present(c, w.row, FULL));
       }
       const after: Row = this.present(p, saved, FULL);
@@ -213,7 +213,7 @@ export class BizData {
   }
 
   /** Writes a record's child rows of one child table; answers each row written with what it held before (none: added). */
-  private async saveChildren(ctx: Ctx, tx: Db, c: Part, mainId: string, rows: Row[], mainExisted: boolean, writable: ReadonlySet<string>): Promise<{ old: Row | null; row: Row }[]> {
+  private async saveChildren(ctx: Ctx, tx: Db, c: Part, mainId: string, rows: Row[], mainExisted: boolean, writable: ReadonlySet<string>, from: 'app' | 'report' | 'flow'): Promise<{ old: Row | null; row: Row }[]> {
     const written: { old: Row | null; row: Row }[] = [];
     const own = mainExisted ? new Set((await c.repo.select(ctx, tx).select(c.key).where(c.parentKey!, '=', mainId).execute()).map((r) => String(r[c.key]))) : new Set<string>();
     const gone: string[] = [];
@@ -225,7 +225,7 @@ export class BizData {
       const values: Row = {};
       for (const it of c.items) if (writable.has(it.fieldName) && Object.hasOwn(r, it.fieldName)) values[it.fieldName] = toColumn(it, r[it.fieldName]);
       if (has) values[c.key] = key;
-      else Object.assign(values, { [c.parentKey!]: mainId, [c.dataStatus]: DATA_STATUS.normal, [c.dataFrom]: 'app' });
+      else Object.assign(values, { [c.parentKey!]: mainId, [c.dataStatus]: DATA_STATUS.normal, [c.dataFrom]: from });
       const old = has ? ((await c.repo.select(ctx, tx).where(c.key, '=', key).executeTakeFirst()) ?? null) : null;
       written.push({ old, row: await c.repo.save(ctx, values, tx) });
     }
