@@ -118,8 +118,8 @@ export async function appRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     const row = await appOf(req, req.query.id);
     return ok({ ...row, iconUrl: iconUrl(row.appIcon) });
   });
-  app.post(`${appInfoModel.api}/submit`, { schema: { tags: [TAG], summary: 'Add an app (administrators) or change one (its creator or an administrator)', body: infoBody } }, async (req) => ok(await saveApp(req, req.body as Row)));
-  app.post(`${appInfoModel.api}/update`, { schema: { tags: [TAG], summary: 'Change an app (id required; its creator or an administrator)', body: infoBody.required({ id: true }) } }, async (req) => ok(await saveApp(req, req.body as Row)));
+  app.post(`${appInfoModel.api}/submit`, { schema: { tags: [TAG], summary: 'Add an app (administrators) or change one (its creator or an administrator)', body: infoBody } }, async (req) => ok(await saveApp(req, req.body)));
+  app.post(`${appInfoModel.api}/update`, { schema: { tags: [TAG], summary: 'Change an app (id required; its creator or an administrator)', body: infoBody.required({ id: true }) } }, async (req) => ok(await saveApp(req, req.body)));
   app.post(`${appInfoModel.api}/remove`, { schema: { tags: [TAG], summary: 'Remove apps (ids) with their menus and buttons (their creator or an administrator)', querystring: idsQuery } }, async (req) => {
     const ctx = ctxOf(req);
     const ids = parseIds(req.query.ids);
@@ -137,12 +137,12 @@ export async function appRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
   const infoColumns = ['id', 'appName', 'appDesc', 'appIcon', 'categoryId', 'appStatus', 'createUser', 'modelId'] as const;
   app.get(`${appInfoModel.api}/getAppInfoById`, { schema: { tags: [TAG], summary: 'An app\'s name, icon and creator as the shell shows them (appId; any user of the tenant)', querystring: z.object({ appId: z.string().regex(/^\d{1,19}$/) }) } }, async (req) => {
     const row = await scoped(db, me(req).tenantId).selectFrom('bladeAppInfo').select(infoColumns).where('id', '=', req.query.appId).where('isDeleted', '=', 0).executeTakeFirst();
-    return ok(row ? publicInfo(row as Row) : null);
+    return ok(row ? publicInfo(row) : null);
   });
   app.get(`${appInfoModel.api}/getAppInfoByIds`, { schema: { tags: [TAG], summary: 'Several apps as getAppInfoById answers them (ids, comma separated), in the order asked', querystring: idsQuery } }, async (req) => {
     const ids = parseIds(req.query.ids);
     const rows = await scoped(db, me(req).tenantId).selectFrom('bladeAppInfo').select(infoColumns).where('id', 'in', ids).where('isDeleted', '=', 0).execute();
-    const byId = new Map(rows.map((r) => [String(r.id), publicInfo(r as Row)]));
+    const byId = new Map(rows.map((r) => [String(r.id), publicInfo(r)]));
     return ok(ids.map((id) => byId.get(id)).filter(Boolean));
   });
   app.get(`${appInfoModel.api}/queryAppModelFields`, { schema: { tags: [TAG], summary: 'The fields of an app\'s main model and its child models as designed-form columns (id; its creator or an administrator)', querystring: idQuery } }, async (req) => {
@@ -189,7 +189,7 @@ export function appParts(app: TypedApp, db: Db, model: ModelDef, appOf: (req: Fa
     ok(await rowOf(ctxOf(req), req, req.query.id)));
   app.post(`${model.api}/submit`, { schema: { tags: [TAG], summary: `Add (no id) or change one of ${model.title[1].toLowerCase()}`, body: modelBody(model) } }, async (req) => {
     const ctx = ctxOf(req);
-    const body = req.body as Row;
+    const body = req.body;
     await appOf(req, String(body.appId));
     if (body.id) {
       const old = await rowOf(ctx, req, String(body.id));

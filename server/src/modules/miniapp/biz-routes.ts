@@ -37,13 +37,10 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
   const permissions = new AppPermissions(db);
 
   /** The caller's rights in the app (403 without access, 400 for no such app of the tenant). */
-  const rightsFor = async (req: FastifyRequest, appId: string): Promise<{ rights: AppRights; app: { id: string; createUser: string | null; modelId: string | null } }> => {
-    const u = me(req);
-    const row = await scoped(db, u.tenantId).selectFrom('bladeAppInfo').select(['id', 'createUser', 'modelId']).where('id', '=', appId).where('isDeleted', '=', 0).executeTakeFirst();
-    if (!row) throw new ApiError(400, MSG.noApp);
-    const rights = await permissions.rightsOf(u.tenantId, row, u);
-    if (!rights.access) throw new ApiError(403, MSG.noAppAccess);
-    return { rights, app: row };
+  const rightsFor = async (req: FastifyRequest, appId: string) => {
+    const found = await permissions.inApp(me(req).tenantId, appId, me(req));
+    if (!found.rights.access) throw new ApiError(403, MSG.noAppAccess);
+    return found;
   };
   /** The app's tables and the caller's rights, which must include the operation (400 for an app not designed yet). */
   const shapeFor = async (req: FastifyRequest, appId: string, operate: 'view' | 'save' | 'delete' | 'print'): Promise<{ shape: AppShape; rights: AppRights }> => {

@@ -160,7 +160,7 @@ function modelRoutes(t: TypedApp, db: Db, tables: MiniTables) {
     const saved = await db.transaction().execute(async (tx) => {
       const m = await modelById(tx, tables, ctx.tenantId, req.body.modelId);
       const out = [];
-      for (const it of req.body.items) out.push(await saveItem(tx, tables, ctx, m, { ...it, modelId: m.id } as Row));
+      for (const it of req.body.items) out.push(await saveItem(tx, tables, ctx, m, { ...it, modelId: m.id }));
       return out;
     });
     return ok(saved);
@@ -234,7 +234,7 @@ function itemRoutes(t: TypedApp, db: Db, tables: MiniTables) {
   t.post(`${base}/submit`, { schema: { tags: [TAG], summary: 'Add (no id) or change a field of a model; its table changes at the next createTable', body: modelBody(miniModelItemModel) } }, async (req) => {
     const ctx = itemCtx(req);
     const m = await modelById(db, tables, ctx.tenantId, String(req.body.modelId));
-    return ok(await saveItem(db, tables, ctx, m, req.body as Row));
+    return ok(await saveItem(db, tables, ctx, m, req.body));
   });
   t.post(`${base}/remove`, { schema: { tags: [TAG], summary: 'Remove fields (ids); their columns go at the next createTable (refused there while they hold data)', querystring: z.object({ ids: idsParam }) } }, async (req) => {
     const ctx = itemCtx(req);

@@ -70,7 +70,7 @@ export async function permissionRoutes(app: TypedApp, { db, directory, appOf }: 
   const base = appPermissionScopeModel.api;
   app.get(`${base}/list`, { schema: { tags: [TAG], summary: 'The field rights of a permission group (permissionId required), paged', querystring: z.object({ permissionId: idParam }).passthrough() } }, async (req) => {
     await groupOf(req, req.query.permissionId);
-    return ok(await scopes.page(ctxOf(req), req.query as Row, (qb) => qb.where('permissionId', '=', req.query.permissionId)));
+    return ok(await scopes.page(ctxOf(req), req.query, (qb) => qb.where('permissionId', '=', req.query.permissionId)));
   });
   app.get(`${base}/detail`, { schema: { tags: [TAG], summary: 'One field right (data null when missing)', querystring: z.object({ id: idParam }) } }, async (req) => {
     const row = await scopes.detail(ctxOf(req), req.query.id);
@@ -79,7 +79,7 @@ export async function permissionRoutes(app: TypedApp, { db, directory, appOf }: 
   });
   app.post(`${base}/submit`, { schema: { tags: [TAG], summary: 'Add (no id) or change one field right of a group', body: modelBody(appPermissionScopeModel) } }, async (req) => {
     const ctx = ctxOf(req);
-    const body = req.body as Row;
+    const body = req.body;
     const group = await groupOf(req, String(body.permissionId));
     await checkScope(ctx, group, body);
     if (body.id) {
@@ -113,7 +113,7 @@ export async function permissionRoutes(app: TypedApp, { db, directory, appOf }: 
     const ctx = ctxOf(req);
     const group = await groupOf(req, req.body.permissionId);
     const seen = new Set<string>();
-    for (const s of req.body.scopes as Row[]) {
+    for (const s of req.body.scopes) {
       await checkScope(ctx, group, s);
       const k = `${s.modelId}:${s.fieldName}`;
       if (seen.has(k)) throw new ApiError(400, MSG.scopeTaken, { field: String(s.fieldName) });
@@ -123,7 +123,7 @@ export async function permissionRoutes(app: TypedApp, { db, directory, appOf }: 
       .where('permissionId', '=', req.body.permissionId).where('isDeleted', '=', 0).execute();
     await db.transaction().execute(async (tx) => {
       await scoped(tx, ctx.tenantId).updateTable('bladeAppPermissionScope').set({ isDeleted: 1 }).where('permissionId', '=', req.body.permissionId).where('isDeleted', '=', 0).execute();
-      for (const s of req.body.scopes as Row[]) await scopes.save(ctx, { ...s, permissionId: req.body.permissionId }, tx);
+      for (const s of req.body.scopes) await scopes.save(ctx, { ...s, permissionId: req.body.permissionId }, tx);
       await writeAudit(tx, whoOf(req), { appId: String(group.appId), module: 'permission', bizId: req.body.permissionId, operate: 'update', before, after: req.body.scopes });
     });
     return ok(true);

@@ -6,6 +6,8 @@
 // widest of their record ranges, and per field the most open right (shown if any group shows it,
 // writable if any group that shows it lets it be written, searchable likewise).
 import type { AuthUser } from '../../http/auth.ts';
+import { ApiError } from '../../http/errors.ts';
+import { MSG } from './messages.ts';
 import type { Db } from '../../db/index.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 
@@ -35,6 +37,13 @@ export const matches = (g: { userIds: string | null; roleIds: string | null; dep
 
 export class AppPermissions {
   constructor(private readonly db: Db) {}
+
+  /** A live app of the tenant (400 when there is none) with what the person may do in it. */
+  async inApp(tenantId: string, appId: string, u: Pick<AuthUser, 'userId' | 'roleIds' | 'deptId' | 'postId' | 'roleName'>): Promise<{ rights: AppRights; app: { id: string; createUser: string | null; modelId: string | null } }> {
+    const app = await scoped(this.db, tenantId).selectFrom('bladeAppInfo').select(['id', 'createUser', 'modelId']).where('id', '=', appId).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!app) throw new ApiError(400, MSG.noApp);
+    return { rights: await this.rightsOf(tenantId, app, u), app };
+  }
 
   /** What the person may do in the app (its creator: createUser of the app row). */
   async rightsOf(tenantId: string, app: { id: string; createUser: string | null }, u: Pick<AuthUser, 'userId' | 'roleIds' | 'deptId' | 'postId' | 'roleName'>): Promise<AppRights> {

@@ -26,17 +26,12 @@ export function printRoutes(app: TypedApp, db: Db) {
   const permissions = new AppPermissions(db);
   const templates = modelRepo(db, appPrintTemplateModel);
   /** The caller's rights in a live app of the tenant (400: none such). */
-  const rightsIn = async (req: FastifyRequest, appId: string): Promise<AppRights> => {
-    const u = me(req);
-    const row = await scoped(db, u.tenantId).selectFrom('bladeAppInfo').select(['id', 'createUser']).where('id', '=', appId).where('isDeleted', '=', 0).executeTakeFirst();
-    if (!row) throw new ApiError(400, MSG.noApp);
-    return permissions.rightsOf(u.tenantId, row, u);
-  };
+  const rightsIn = async (req: FastifyRequest, appId: string): Promise<AppRights> => (await permissions.inApp(me(req).tenantId, appId, me(req))).rights;
   const mayPrint = (r: AppRights) => r.manager || r.operates.has('print');
   const base = appPrintTemplateModel.api;
 
   app.get(`${base}/list`, { schema: { tags: [TAG], summary: 'An app\'s print templates (appId or appBizId_equal; filters templateType, status); its managers see all, those who may print the enabled ones', querystring: listQuery } }, async (req) => {
-    const q = req.query as Row;
+    const q = req.query;
     const appId = String(q.appId ?? q.appId_equal ?? q.appBizId ?? q.appBizId_equal ?? '');
     if (!ID.test(appId)) throw new ApiError(400, 'invalid', { field: 'appId' });
     const rights = await rightsIn(req, appId);
@@ -58,7 +53,7 @@ export function printRoutes(app: TypedApp, db: Db) {
   };
   app.post(`${base}/submit`, { schema: { tags: [TAG], summary: 'Add (no id) or change a print template of an app (its creator or an administrator)', body: modelBody(appPrintTemplateModel) } }, async (req) => {
     const ctx = ctxOf(req);
-    const body = req.body as Row;
+    const body = req.body;
     await manage(req, String(body.appId));
     const before = body.id ? await templates.detail(ctx, String(body.id)) : null;
     if (body.id && (!before || String(before.appId) !== String(body.appId))) throw new ApiError(400, 'noData');
