@@ -1,0 +1,4 @@
+// (being built)
+export default function Screen() {
+  return null;
+}

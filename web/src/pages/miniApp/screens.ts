@@ -1,0 +1,34 @@
+// The screens of the micro-app shell (001 §2.2 /miniApp/home/<child>): the shell renders the one
+// whose path matches, inside the app's sidebar and tab bar. title: i18n key of its tab and menu entry.
+// The report-collection, automation and workshop children (reportInfo, editReportInfo, reportTask,
+// reportTaskDetail, reportShare, reportDataManage, automationManage, portrait) come with their own
+// issues and are not listed yet.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface ShellScreen {
+  /** path under /miniApp/home/ (react-router pattern) */
+  path: string;
+  title: string;
+  component: LazyExoticComponent<ComponentType>;
+  /** for the app's managers only (creator or administrator role); the others see the data screens */
+  manage?: boolean;
+}
+
+export const SHELL_SCREENS: ShellScreen[] = [
+  { path: 'index/:params', title: 'miniApp.screen.index', component: lazy(() => import('./shell/AppHome')) },
+  { path: 'admin', title: 'miniApp.screen.admin', manage: true, component: lazy(() => import('./admin/AppManage')) },
+  { path: 'appConfigManage', title: 'miniApp.screen.appConfigManage', manage: true, component: lazy(() => import('./design/AppConfigManage')) },
+  { path: 'dataManage', title: 'miniApp.screen.dataManage', component: lazy(() => import('./data/DataManage')) },
+  { path: 'processDesign', title: 'miniApp.screen.processDesign', manage: true, component: lazy(() => import('./design/ProcessDesign')) },
+  { path: 'design/process', title: 'miniApp.screen.designProcess', manage: true, component: lazy(() => import('./design/ProcessDesigner')) },
+  { path: 'processOps', title: 'miniApp.screen.processOps', manage: true, component: lazy(() => import('./design/ProcessOps')) },
+  { path: 'authManage', title: 'miniApp.screen.authManage', manage: true, component: lazy(() => import('./auth/AuthManage')) },
+  { path: 'diyOperationManage', title: 'miniApp.screen.diyOperationManage', manage: true, component: lazy(() => import('./diy/DiyOperationManage')) },
+  { path: 'printTemplateManage', title: 'miniApp.screen.printTemplateManage', manage: true, component: lazy(() => import('./print/PrintTemplateManage')) },
+  { path: 'exportTemplateManage', title: 'miniApp.screen.exportTemplateManage', manage: true, component: lazy(() => import('./exportTpl/ExportTemplateManage')) },
+  { path: 'operateRecordQuery', title: 'miniApp.screen.operateRecordQuery', manage: true, component: lazy(() => import('./logs/OperateRecordQuery')) },
+  { path: 'auditLog', title: 'miniApp.screen.auditLog', manage: true, component: lazy(() => import('./logs/AuditLog')) },
+  { path: 'appMenu', title: 'miniApp.screen.appMenu', manage: true, component: lazy(() => import('./menu/AppMenuManage')) },
+  { path: 'appSysConfig', title: 'miniApp.screen.appSysConfig', manage: true, component: lazy(() => import('./sysconfig/AppSysConfig')) },
+  { path: 'urlPath', title: 'miniApp.screen.urlPath', component: lazy(() => import('./diy/UrlPath')) },
+];
