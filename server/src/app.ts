@@ -15,6 +15,7 @@ import { syncMenus } from './db/menus.ts';
 import { collectMigrations, migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { ensureCampus } from './demo/campus.ts';
+import { ensureMiniApps } from './demo/miniapps.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { authentication, Tokens } from './http/auth.ts';
@@ -178,6 +179,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean; modules
     try {
       const campus = await ensureCampus(app, services, db, config);
       if (campus.outcome === 'made') app.log.info(`demo campus made in ${campus.ms} ms`);
+      const apps = await ensureMiniApps(app, services, db, config);
+      if (apps.outcome === 'made') app.log.info(`demo micro-apps made in ${apps.ms} ms`);
     } catch (err) {
       app.log.error({ err }, 'demo campus');
     }

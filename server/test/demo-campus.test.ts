@@ -262,8 +262,11 @@ describe('demo campus: two nodes booting at once on one PostgreSQL database', { 
       const nodes = await Promise.all([0, 1].map(() => startServer({ databaseUrl: db.url, config: { seedCampus: true } })));
       try {
         const c = await census(nodes[0]!);
-        assert.equal(c.models, CAMPUS_PROCESSES.length);
-        assert.equal(c.definitions, CAMPUS_PROCESSES.length);
+        // the six of the campus and 社团成立申请 of the demo micro-apps (demo/miniapps.ts), each once
+        assert.equal(c.models, CAMPUS_PROCESSES.length + 1);
+        assert.equal(c.definitions, CAMPUS_PROCESSES.length + 1);
+        const apps = await sql<{ n: string }>`select count(*) as n from blade_app_info where is_deleted = 0`.execute(first.server.database.db);
+        assert.equal(Number(apps.rows[0]!.n), 3);
         const r = await sql<{ n: string }>`select count(*) as n from blade_user where account = 'student1'`.execute(first.server.database.db);
         assert.equal(Number(r.rows[0]!.n), 1);
       } finally {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { forEachDatabase, seedTokens, startServer, type TestServer } from './harness.ts';
+import { SEED } from '../src/db/seed.ts';
 
 const B = '/api/appBizData/appBizData';
 
@@ -206,5 +207,59 @@ await forEachDatabase('micro-app business data', (kind) => {
     // the design's changes are there too: the app and its tables
     const design = (await s.api(`${A}/page?module=appDesign&size=50`, { token: admin })).body.data.records;
     assert.ok(design.some((e: { operate: string; operateAfter: string }) => e.operate === 'add' && /create table ma_000000_asset /.test(e.operateAfter)));
+  });
+  test('queryAppForm: the app\'s form as the caller fills it in — hidden fields left out (child fields too), read-only ones disabled', async () => {
+    const F = `${B}/queryAppForm?appId=${appId}`;
+    // no designed form yet: the model's fields, each child model a sub-table
+    const plain = (await s.api(F, { token: admin })).body.data;
+    assert.deepEqual(plain.formOption.column.map((c: { prop: string }) => c.prop), ['assetName', 'price', 'boughtOn', 'keeper', 'note', 'code', 'asset_repair_dynamic', 'asset_card_dynamic']);
+    assert.equal(plain.processBound, false);
+    const en = (await s.api(F, { token: admin, headers: { 'accept-language': 'en' } })).body.data.formOption.column as { prop: string; label: string }[];
+    assert.equal(en.find((c) => c.prop === 'assetName')!.label, 'Asset', 'an English reader gets the English label');
+    assert.equal((await s.api(F, { token: user })).status, 403, 'no group: no access');
+    assert.equal((await s.api(F, { token: other })).status, 400, 'another tenant finds no app');
+    // a designed form with a divider and the repair sub-table; the user's role may add and view, not see note nor cost, not change price
+    const design = { column: [
+      { prop: 'sec1', type: 'divider', label: '基本信息' },
+      { prop: 'assetName', label: '资产名称', type: 'input', required: true },
+      { prop: 'price', label: '价格', type: 'number' },
+      { prop: 'note', label: '备注', type: 'textarea' },
+      { prop: 'asset_repair_dynamic', label: '维修记录', type: 'dynamic', children: { column: [{ prop: 'repairedOn', label: '维修日期', type: 'date' }, { prop: 'cost', label: '费用', type: 'number' }] } },
+    ] };
+    const appRow = (await s.api(`/api/appInfo/appInfo/detail?id=${appId}`, { token: admin })).body.data;
+    assert.equal((await post('/api/appInfo/appInfo/update', { id: appId, appName: appRow.appName, modelId: appRow.modelId, formOption: JSON.stringify(design) })).status, 200);
+    const group = (await post('/api/appPermission/appPermission/submit', { appId, permissionName: '登记员', roleIds: SEED.userRoleId, operates: 'add,view' })).body.data.id;
+    const models = (await s.api('/api/blade-model/model/list?size=50', { token: admin })).body.data.records as { id: string; modelTable: string }[];
+    const idOf = (table: string) => models.find((m) => m.modelTable === table)!.id;
+    const scopes = await post('/api/blade-appPermissionScope/appPermissionScope/batchSubmit', { permissionId: group, scopes: [
+      { modelId: idOf('asset'), fieldName: 'note', hide: 1, disabled: 1, display: 0, search: 0 },
+      { modelId: idOf('asset'), fieldName: 'price', hide: 0, disabled: 1, display: 1, search: 0 },
+      { modelId: idOf('asset_repair'), fieldName: 'cost', hide: 1, disabled: 1, display: 0, search: 0 },
+    ] });
+    assert.equal(scopes.status, 200, JSON.stringify(scopes.body));
+    const mine = (await s.api(F, { token: user })).body.data.formOption.column as { prop: string; disabled?: boolean; children?: { column: { prop: string }[] } }[];
+    assert.deepEqual(mine.map((c) => c.prop), ['sec1', 'assetName', 'price', 'asset_repair_dynamic']);
+    assert.equal(mine.find((c) => c.prop === 'price')!.disabled, true);
+    assert.equal(mine.find((c) => c.prop === 'assetName')!.disabled, undefined);
+    assert.deepEqual(mine.find((c) => c.prop === 'asset_repair_dynamic')!.children!.column.map((c) => c.prop), ['repairedOn']);
+    // the managers get the whole design
+    const full = (await s.api(F, { token: admin })).body.data.formOption.column as { prop: string; children?: { column: { prop: string }[] } }[];
+    assert.deepEqual(full.map((c) => c.prop), ['sec1', 'assetName', 'price', 'note', 'asset_repair_dynamic']);
+    assert.deepEqual(full[4].children!.column.map((c) => c.prop), ['repairedOn', 'cost']);
+    // a designed label the designer changed stays as designed for English readers too; the model's own label turns English
+    const enDesigned = (await s.api(F, { token: admin, headers: { 'accept-language': 'en' } })).body.data.formOption.column as { prop: string; label: string }[];
+    assert.deepEqual(enDesigned.filter((c) => ['assetName', 'price'].includes(c.prop)).map((c) => c.label), ['Asset', 'Price']);
+    assert.equal(enDesigned[0].label, '基本信息');
+  });
+  test('restoring a record brings back the child rows removed with it, not a row removed on its own before', async () => {
+    const id = (await save({ assetName: '回收样品', asset_repair_dynamic: [{ repairedOn: '2026-01-01', cost: 1 }, { repairedOn: '2026-01-02', cost: 2 }] })).body.data.ASSET_ID;
+    const [first] = (await post(`${B}/detail`, { appId, id })).body.data.asset_repair_dynamic;
+    assert.equal((await save({ ASSET_ID: id, asset_repair_dynamic: [{ ASSET_REPAIR_ID: first.ASSET_REPAIR_ID, isDeleted: 1 }] })).status, 200);
+    assert.equal((await post(`${B}/removeBizData`, { appId, ids: [id] })).body.data.removed, 1);
+    assert.equal((await post(`${B}/regainUpdateBizData`, { appId, ids: [id] })).body.data.restored, 1);
+    const back = (await post(`${B}/detail`, { appId, id })).body.data.asset_repair_dynamic;
+    assert.deepEqual(back.map((r: { cost: number }) => r.cost), [2]);
+    const gone = await post(`${B}/childOneToMoreRegainList`, { appId, tableName: 'asset_repair', foreignKey: id });
+    assert.deepEqual(gone.body.data.records.records.map((r: { cost: number }) => r.cost), [1]);
   });
 }, { both: true });

@@ -79,6 +79,23 @@ await forEachDatabase('micro-app permissions', (kind) => {
     assert.equal((await get(`/api/appInfo/appInfo/myApp`, stranger)).body.data.some((a: { id: string }) => a.id === appId), false);
   });
 
+  test('the chooser (getMyApp) pages the apps the caller may open, searched by name', async () => {
+    const extra = [];
+    for (const n of ['教师档案乙', '教师档案丙']) extra.push((await must(post('/api/appInfo/appInfo/submit', { appName: n, appStatus: 1 }))).id);
+    await must(post('/api/appInfo/appInfo/submit', { appName: '教师档案草稿', appStatus: 0 }));
+    const first = await must(get('/api/appInfo/appInfo/getMyApp?current=1&size=2&appName=教师档案'));
+    assert.deepEqual([first.total, first.size, first.current, first.pages, first.records.length], [3, 2, 1, 2, 2], 'published apps only, paged');
+    const second = await must(get('/api/appInfo/appInfo/getMyApp?current=2&size=2&appName=教师档案'));
+    assert.equal(second.records.length, 1);
+    assert.equal(new Set([...first.records, ...second.records].map((a: { id: string }) => a.id)).size, 3);
+    assert.ok(first.records.every((a: { iconUrl: string; appId: string }) => a.iconUrl && a.appId));
+    const mine = await must(get('/api/appInfo/appInfo/getMyApp?appName=教师档案', user));
+    assert.deepEqual(mine.records.map((a: { id: string }) => a.id), [appId], 'an ordinary user: only the app a group grants them');
+    assert.equal((await get('/api/appInfo/appInfo/getMyApp?size=55')).status, 400, 'at most 54 a page');
+    assert.equal((await must(get('/api/appInfo/appInfo/getMyApp?appName=教师档案', stranger))).total, 0);
+    await must(post(`/api/appInfo/appInfo/remove?ids=${extra.join(',')}`));
+  });
+
   test('a hidden field is in no answer and never written; a read-only field keeps its value; the record range holds', async () => {
     // the user adds a record, sending values for the fields they may not write: dropped
     const added = await save({ teacherName: '王老师', salary: 99999, grade: 'A', phone: '123', teacher_award_dynamic: [{ title: '优秀教师', bonus: 5000 }] }, user);

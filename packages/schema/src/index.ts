@@ -17,3 +17,6 @@ export * from './models/workflow-design.ts';
 export * from './models/user.ts';
 export * from './models/thirdparty.ts';
 export * from './models/miniapp.ts';
+export * from './models/miniapp-config.ts';
+export * from './models/miniapp-excel.ts';
+export * from './models/miniapp-process.ts';

@@ -30,6 +30,23 @@ export interface BladeAppAuditLog {
   isDeleted: Default<number>;
 }
 
+export interface BladeAppBizProcess {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  tableName: string;
+  recordId: Int8;
+  processInstanceId: Int8;
+  dataStatus: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
 export interface BladeAppCategory {
   id: Int8;
   tenantId: string;
@@ -61,6 +78,26 @@ export interface BladeAppCollectLog {
   oldData: string | null;
   newData: string | null;
   collectInfo: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppDataSource {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  sourceName: string;
+  sourceType: string;
+  dictCode: string | null;
+  sqlContent: string | null;
+  refAppId: Int8 | null;
+  refField: string | null;
+  remark: string | null;
   createUser: Int8 | null;
   createDept: Int8 | null;
   createTime: Default<Timestamp>;
@@ -127,6 +164,24 @@ export interface BladeAppMenu {
   isDeleted: Default<number>;
 }
 
+export interface BladeAppOperate {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  operateCode: string;
+  operateName: string;
+  operateNameEn: string | null;
+  enabled: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
 export interface BladeAppPermission {
   id: Int8;
   tenantId: string;
@@ -175,6 +230,45 @@ export interface BladeAppPrintTemplate {
   printAddress: string | null;
   isCenter: Default<string>;
   templateJson: string;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppSysConfig {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  pageSize: Default<number>;
+  preReadEnable: Default<number>;
+  preReadCompel: Default<number>;
+  preReadTitle: string | null;
+  preReadTime: Default<number>;
+  preReadFiles: string | null;
+  preReadBody: string | null;
+  watermark: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladeAppTemplateFiles {
+  id: Int8;
+  tenantId: string;
+  appId: Int8;
+  templateName: string;
+  templateType: string;
+  fileName: string;
+  fileLink: string;
+  remark: string | null;
   createUser: Int8 | null;
   createDept: Int8 | null;
   createTime: Default<Timestamp>;
@@ -1837,14 +1931,19 @@ export interface WfVariable {
 /** Every table, by the camelCase name queries use (CamelCasePlugin maps it to snake_case). */
 export interface Tables {
   bladeAppAuditLog: BladeAppAuditLog;
+  bladeAppBizProcess: BladeAppBizProcess;
   bladeAppCategory: BladeAppCategory;
   bladeAppCollectLog: BladeAppCollectLog;
+  bladeAppDataSource: BladeAppDataSource;
   bladeAppDiyOperate: BladeAppDiyOperate;
   bladeAppInfo: BladeAppInfo;
   bladeAppMenu: BladeAppMenu;
+  bladeAppOperate: BladeAppOperate;
   bladeAppPermission: BladeAppPermission;
   bladeAppPermissionScope: BladeAppPermissionScope;
   bladeAppPrintTemplate: BladeAppPrintTemplate;
+  bladeAppSysConfig: BladeAppSysConfig;
+  bladeAppTemplateFiles: BladeAppTemplateFiles;
   bladeAttach: BladeAttach;
   bladeCaptcha: BladeCaptcha;
   bladeClient: BladeClient;

@@ -170,9 +170,9 @@ const NOTICES: { title: string; category: number; daysAgo: number; content: stri
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 /** One answer of the API: its data, or an error naming the call. */
-type Call = <T = any>(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<T>;
+export type Call = <T = any>(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<T>;
 
-function caller(app: FastifyInstance, token: string): Call {
+export function caller(app: FastifyInstance, token: string): Call {
   return async (method, url, body) => {
     const r = await app.inject({
       method, url, payload: body === undefined ? undefined : (body as object),
@@ -301,7 +301,7 @@ async function build(call: Call): Promise<void> {
 }
 
 /** Runs fn while this node holds the campus lock (PostgreSQL: a session advisory lock; PGlite has one node). */
-async function locked<T>(config: Config, fn: () => Promise<T>): Promise<T> {
+export async function locked<T>(config: Config, fn: () => Promise<T>): Promise<T> {
   if (!config.databaseUrl) return fn();
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: config.databaseUrl });

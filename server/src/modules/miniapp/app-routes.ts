@@ -123,9 +123,11 @@ export async function appRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
   app.post(`${appInfoModel.api}/remove`, { schema: { tags: [TAG], summary: 'Remove apps (ids) with their menus and buttons (their creator or an administrator)', querystring: idsQuery } }, async (req) => {
     const ctx = ctxOf(req);
     const ids = parseIds(req.query.ids);
-    for (const id of ids) await appOf(req, id);
+    const before: Row[] = [];
+    for (const id of ids) before.push(await appOf(req, id));
+    // (read before the transaction: on PGlite's one connection a read outside it would wait for it forever)
     await db.transaction().execute(async (tx) => {
-      for (const id of ids) await writeAudit(tx, whoOf(req), { appId: id, module: 'appDesign', bizId: id, operate: 'del', before: await apps.detail(ctx, id) });
+      for (const row of before) await writeAudit(tx, whoOf(req), { appId: String(row.id), module: 'appDesign', bizId: String(row.id), operate: 'del', before: row });
       await apps.remove(ctx, ids, tx);
       await scoped(tx, ctx.tenantId).updateTable('bladeAppMenu').set({ isDeleted: 1 }).where('appId', 'in', ids).execute();
       await scoped(tx, ctx.tenantId).updateTable('bladeAppDiyOperate').set({ isDeleted: 1 }).where('appId', 'in', ids).execute();

@@ -34,3 +34,17 @@ export async function writeCollect(db: Db, ctx: { tenantId: string; userId: stri
     createUser: by, createDept: ctx.deptId.split(',').find((x) => /^\d{1,19}$/.test(x)) ?? null, updateUser: by,
   }).execute();
 }
+
+/** Many successful entries of the data-collection log at once (an import: one per record), in multi-row inserts. */
+export async function writeCollectMany(db: Db, ctx: { tenantId: string; userId: string; deptId: string }, e: {
+  appId: string; bizName: string; tableName: string; source: 'app' | 'report' | 'flow'; method: 'insert' | 'update'; type: 'main' | 'one' | 'more';
+}, records: { bizCode: string; newData: unknown }[]): Promise<void> {
+  const by = ctx.userId || null;
+  const dept = ctx.deptId.split(',').find((x) => /^\d{1,19}$/.test(x)) ?? null;
+  for (let i = 0; i < records.length; i += 1000) {
+    await scoped(db, ctx.tenantId).insertInto('bladeAppCollectLog').values(records.slice(i, i + 1000).map((r) => ({
+      id: nextId(), tenantId: ctx.tenantId, appId: e.appId, bizCode: r.bizCode.slice(0, 64), bizName: e.bizName.slice(0, 64), tableName: e.tableName.slice(0, 64),
+      source: e.source, method: e.method, type: e.type, collectStatus: 1, oldData: null, newData: snapshot(r.newData), collectInfo: null, createUser: by, createDept: dept, updateUser: by,
+    }))).execute();
+  }
+}

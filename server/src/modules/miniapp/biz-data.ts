@@ -9,6 +9,8 @@
 import { sql } from 'kysely';
 import { formColumnOfItem, type FormColumn, type FormOption, type Lang } from '@campus/schema';
 import { dynamic, type Db } from '../../db/index.ts';
+import { nextId } from '../../db/ids.ts';
+import { filterWhere, parsePageQuery } from '../../db/page.ts';
 import { isId, Repo, type Ctx, type Row } from '../../db/repo.ts';
 import { registerTenantTable, scoped } from '../../db/tenant-scope.ts';
 import { ApiError, failText } from '../../http/errors.ts';
@@ -18,6 +20,24 @@ import { writeAudit, writeCollect, type Who } from './audit.ts';
 import { MSG } from './messages.ts';
 import { fieldRight, type AppRights } from './permissions.ts';
 import { keyColumns, physicalTable, type ItemRow, type MiniTables, type ModelRow } from './tables.ts';
+
+/**
+ * What a save does besides the record (a process-bound app's submission, a process writing back):
+ * status: a new record's data status (default 1); anyStatus: a record in any status may change;
+ * replaceChildren: the child rows sent are all of that table (rows left out are removed);
+ * before: runs once the values passed the form, before anything is written (a throw stops the save);
+ * inTx: runs in the write's transaction after the record and its rows; undo: the write failed after before ran.
+ */
+export interface SaveOptions {
+  /** only check (the values as the record would hold them are answered; nothing is written) */
+  checkOnly?: boolean;
+  status?: () => number;
+  anyStatus?: boolean;
+  replaceChildren?: boolean;
+  before?: (values: Row) => Promise<void>;
+  inTx?: (tx: Db, recordId: string) => Promise<void>;
+  undo?: () => Promise<void>;
+}
 
 /** Data status (001 §4). */
 export const DATA_STATUS = { normal: 1, returned: 2, circulating: 3, terminated: 4, revoked: 5 } as const;
@@ -114,6 +134,14 @@ export class BizData {
   /** getBizData: a page of records; queryObj filters searchable fields only, sort is "field" or "field desc" (none: newest first). */
   async page(ctx: Ctx, shape: AppShape, q: { current?: unknown; size?: unknown; sort?: unknown; queryObj?: unknown }, rights: AppRights, maxSize = 200) {
     const p = shape.main;
+    const query = this.listQuery(shape, q, rights);
+    const page = await p.repo.page(ctx, query, (qb) => this.inRange(qb, ctx, rights), { maxSize });
+    return { ...page, records: page.records.map((r) => this.present(p, r, rights)) };
+  }
+
+  /** A list's query as the data layer takes it (Repo.page / matchingKeys): its searchable filters and its sort, checked for the reader. */
+  private listQuery(shape: AppShape, q: { current?: unknown; size?: unknown; sort?: unknown; queryObj?: unknown }, rights: AppRights): Row {
+    const p = shape.main;
     const query: Row = { current: q.current, size: q.size };
     const filters = parseObject(q.queryObj);
     const searchable = new Set(p.items.filter((it) => { const r = fieldRight(rights, p.model.id, it.fieldName); return it.searchable && r.search && !r.hide; }).map((it) => it.fieldName));
@@ -130,8 +158,71 @@ export class BizData {
       if (!visible && f !== p.key && f !== 'createTime' && f !== 'updateTime') throw new ApiError(400, 'unknownSort', { field: field.slice(0, 40) });
       query[dir?.toLowerCase() === 'desc' ? 'descs' : 'ascs'] = f;
     }
-    const page = await p.repo.page(ctx, query, (qb) => this.inRange(qb, ctx, rights), { maxSize });
-    return { ...page, records: page.records.map((r) => this.present(p, r, rights)) };
+    return query;
+  }
+
+  /**
+   * The keys of every record a list with this query would show the reader (no page limit), in its
+   * order; ids narrow it to those records. An export reads the rows by these keys in batches
+   * (rowsByKeys, childRowsOf), so memory holds keys, not records.
+   */
+  async matchingKeys(ctx: Ctx, shape: AppShape, q: { sort?: unknown; queryObj?: unknown; ids?: string[] }, rights: AppRights): Promise<string[]> {
+    const p = shape.main;
+    const pq = parsePageQuery(this.listQuery(shape, q, rights), p.repo.def.columns, { maxSize: 1 });
+    let qb = this.inRange(p.repo.select(ctx), ctx, rights).clearSelect().select(p.key);
+    if (pq.filters.length) qb = qb.where((eb) => filterWhere(eb, pq, p.repo.def.columns));
+    if (q.ids) {
+      if (!q.ids.length) return [];
+      qb = qb.where(p.key, 'in', q.ids);
+    }
+    const order = pq.order.length ? pq.order : (p.repo.def.defaultOrder ?? []);
+    for (const o of order) qb = qb.orderBy(o.field, o.dir);
+    qb = qb.orderBy(p.key, 'desc');
+    return (await qb.execute()).map((r) => String(r[p.key]));
+  }
+
+  /** Live rows of a table by key (the tenant's), in the keys' order; columns: only these (an export reads no more than it writes). */
+  async rowsByKeys(ctx: Ctx, part: Part, keys: string[], columns?: string[]): Promise<Row[]> {
+    if (!keys.length) return [];
+    let qb = part.repo.select(ctx).where(part.key, '=', sql<string>`any(${keys}::bigint[])`);
+    if (columns) qb = qb.clearSelect().select([...new Set([part.key, ...columns])]);
+    const rows = await qb.execute();
+    const byKey = new Map(rows.map((r) => [String(r[part.key]), r]));
+    return keys.map((k) => byKey.get(k)).filter((r): r is Row => !!r);
+  }
+
+  /** The live child rows of these main records, by record in the keys' order, each record's rows oldest first; columns as rowsByKeys. */
+  async childRowsOf(ctx: Ctx, c: Part, parentKeys: string[], columns?: string[]): Promise<Row[]> {
+    if (!parentKeys.length) return [];
+    let qb = c.repo.select(ctx).where(c.parentKey!, '=', sql<string>`any(${parentKeys}::bigint[])`).orderBy('createTime').orderBy(c.key);
+    if (columns) qb = qb.clearSelect().select([...new Set([c.key, c.parentKey!, ...columns])]);
+    const rows = await qb.execute();
+    const at = new Map(parentKeys.map((k, i) => [k, i]));
+    return rows.sort((a, b) => at.get(String(a[c.parentKey!]))! - at.get(String(b[c.parentKey!]))!);
+  }
+
+  /**
+   * Adds checked rows to a table in multi-row INSERTs (an import: each row's values as its columns
+   * store them, main rows with their key already given); stamps the tenant, status 1, the source and
+   * the audit columns as save does. Answers how many went in.
+   */
+  async insertMany(ctx: Ctx, tx: Db, part: Part, rows: Row[], from: 'app' | 'report' | 'flow' = 'app'): Promise<number> {
+    const by = ctx.userId || null;
+    const dept = ctx.deptId.split(',').find(isId) ?? null;
+    const t = dynamic(scoped(tx, ctx.tenantId));
+    // PostgreSQL binds at most 65,535 parameters a statement: a batch stays under it
+    const perRow = part.items.length + 9;
+    const size = Math.max(1, Math.min(1000, Math.floor(60_000 / perRow)));
+    for (let i = 0; i < rows.length; i += size) {
+      const values = rows.slice(i, i + size).map((r) => {
+        const v: Row = { [part.key]: r[part.key] ?? nextId(), [part.dataStatus]: DATA_STATUS.normal, [part.dataFrom]: from, tenantId: ctx.tenantId, createUser: by, createDept: dept, updateUser: by };
+        if (part.parentKey) v[part.parentKey] = r[part.parentKey];
+        for (const it of part.items) v[it.fieldName] = r[it.fieldName] ?? null;
+        return v;
+      });
+      await t.insertInto(part.table).values(values).execute();
+    }
+    return rows.length;
   }
 
   /** A record with its child rows (null when it is not the caller's tenant's or is removed). */
@@ -152,13 +243,13 @@ export class BizData {
    * Child rows follow §4: a row with its key is changed (or, marked isDeleted 1, removed); without a
    * key it is added; a one-to-one child keeps at most one row.
    */
-  async save(ctx: Ctx, shape: AppShape, body: Row, lang: Lang, rights: AppRights, who: Who, from: 'app' | 'report' | 'flow' = 'app'): Promise<Row> {
+  async save(ctx: Ctx, shape: AppShape, body: Row, lang: Lang, rights: AppRights, who: Who, from: 'app' | 'report' | 'flow' = 'app', opts: SaveOptions = {}): Promise<Row> {
     const p = shape.main;
     const id = body[p.upper.id];
     const existing = id !== undefined && id !== null && id !== '' ? await this.record(ctx, shape, id, rights) : null;
     if (id && !existing) throw new ApiError(400, 'noData');
     if (!rights.operates.has(existing ? 'edit' : 'add')) throw new ApiError(403, MSG.noOperate);
-    if (existing && Number(existing[p.dataStatus]) !== DATA_STATUS.normal) throw new ApiError(400, MSG.onlyNormalEdit);
+    if (existing && !opts.anyStatus && Number(existing[p.dataStatus]) !== DATA_STATUS.normal) throw new ApiError(400, MSG.onlyNormalEdit);
     // a field hidden from or read-only for the writer keeps its stored value: what they send for it is dropped
     const mainWritable = this.writable(p, rights);
     // what the record will hold: the stored values with the sent ones over them; live child rows only
@@ -169,7 +260,7 @@ export class BizData {
       const rows = body[c.prop];
       if (rows === undefined) continue;
       if (!Array.isArray(rows) || rows.length > 1000 || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) throw new ApiError(400, 'invalid', { field: c.prop });
-      childInput.set(c, rows as Row[]);
+      childInput.set(c, opts.replaceChildren && existing ? await this.withUnsentRemoved(ctx, c, String(existing[p.key]), rows as Row[]) : (rows as Row[]));
       const live = (rows as Row[]).filter((r) => Number(r.isDeleted) !== 1);
       if (c.relation === 'one' && live.length > 1) throw new ApiError(400, MSG.oneChildOnly, { model: c.model.modelName });
       values[c.prop] = live;
@@ -189,13 +280,15 @@ export class BizData {
       await writeCollect(this.db, ctx, { appId: shape.appId, bizCode: existing ? String(existing[p.key]) : null, bizName: shape.appName, tableName: p.model.modelTable, source: from, method: existing ? 'update' : 'insert', type: 'main', ok: false, newData: body, info: errors.join(' | ') });
       throw failText(errors.join(' | '));
     }
+    if (opts.checkOnly) return values;
+    await opts.before?.(values);
     // the audit entry's "before": the whole record with its child rows, as its managers read it
     const before = existing ? await this.detail(ctx, shape, String(existing[p.key]), FULL) : null;
     return this.db.transaction().execute(async (tx) => {
       const row: Row = {};
       for (const it of p.items) if (mainWritable.has(it.fieldName) && Object.hasOwn(body, it.fieldName)) row[it.fieldName] = toColumn(it, body[it.fieldName]);
       if (existing) row[p.key] = existing[p.key];
-      else Object.assign(row, { [p.dataStatus]: DATA_STATUS.normal, [p.dataFrom]: from });
+      else Object.assign(row, { [p.dataStatus]: opts.status?.() ?? DATA_STATUS.normal, [p.dataFrom]: from });
       const saved = await p.repo.save(ctx, row, tx);
       const mainId = String(saved[p.key]);
       const collect = (part: Part, type: 'main' | 'one' | 'more', method: 'insert' | 'update', bizCode: string, oldData: unknown, newData: unknown) =>
@@ -208,8 +301,19 @@ export class BizData {
       const after: Row = this.present(p, saved, FULL);
       for (const c of shape.children) after[c.prop] = (await c.repo.select(ctx, tx).where(c.parentKey!, '=', mainId).orderBy('createTime').orderBy(c.key).limit(10_000).execute()).map((r) => this.present(c, r, FULL));
       await writeAudit(tx, who, { appId: shape.appId, module: 'dataManagement', bizId: mainId, operate: existing ? 'update' : 'add', before, after });
+      await opts.inTx?.(tx, mainId);
       return this.present(p, saved, rights);
+    }).catch(async (e: unknown) => {
+      await opts.undo?.();
+      throw e;
     });
+  }
+
+  /** A record's child rows as sent, plus a removal (isDeleted 1) of each of its live rows of that table the list leaves out. */
+  private async withUnsentRemoved(ctx: Ctx, c: Part, mainId: string, rows: Row[]): Promise<Row[]> {
+    const sent = new Set(rows.map((r) => r[c.upper.id]).filter((k) => k !== undefined && k !== null && k !== '').map(String));
+    const own = (await c.repo.select(ctx).select(c.key).where(c.parentKey!, '=', mainId).execute()).map((r) => String(r[c.key]));
+    return [...rows, ...own.filter((k) => !sent.has(k)).map((k): Row => ({ [c.upper.id]: k, isDeleted: 1 }))];
   }
 
   /** Writes a record's child rows of one child table; answers each row written with what it held before (none: added). */
@@ -245,7 +349,8 @@ export class BizData {
         }
         await p.repo.remove(ctx, normal, tx);
         for (const c of shape.children) {
-          await dynamic(scoped(tx, ctx.tenantId)).updateTable(c.table).set({ isDeleted: 1 }).where(c.parentKey!, 'in', normal).execute();
+          // stamped with the record's removal moment (now() is the transaction's): restoring brings back these rows only
+          await dynamic(scoped(tx, ctx.tenantId)).updateTable(c.table).set({ isDeleted: 1, updateUser: ctx.userId || null, updateTime: sql`now()` }).where(c.parentKey!, 'in', normal).where('isDeleted', '=', 0).execute();
         }
       }
       return { removed: normal.length, skipped: ids.length - normal.length };
@@ -267,8 +372,13 @@ export class BizData {
       const t = dynamic(scoped(tx, ctx.tenantId));
       const mine = (await this.inRange(t.selectFrom(p.table).select(p.key).where(p.key, 'in', ids).where('isDeleted', '=', 1), ctx, rights).execute()).map((r) => String(r[p.key]));
       if (!mine.length) return 0;
+      // the child rows removed with their record (the same moment), not those removed on their own before it
+      for (const c of shape.children) {
+        await t.updateTable(c.table).set({ isDeleted: 0 }).where(c.parentKey!, 'in', mine).where('isDeleted', '=', 1)
+          .where((eb) => eb(eb.ref(`${c.table}.updateTime`), '=', eb.selectFrom(`${p.table} as removedParent`).select('removedParent.updateTime').whereRef(`removedParent.${p.key}`, '=', `${c.table}.${c.parentKey!}`)))
+          .execute();
+      }
       await t.updateTable(p.table).set({ isDeleted: 0, updateUser: ctx.userId || null, updateTime: sql`now()` }).where(p.key, 'in', mine).execute();
-      for (const c of shape.children) await t.updateTable(c.table).set({ isDeleted: 0 }).where(c.parentKey!, 'in', mine).execute();
       for (const rid of mine) await writeAudit(tx, who, { appId: shape.appId, module: 'dataManagement', bizId: rid, operate: 'update', before: { isDeleted: 1 }, after: { isDeleted: 0 } });
       return mine.length;
     });
@@ -303,7 +413,7 @@ function parseObject(v: unknown): Row {
 }
 
 /** A checked value as its column stores it: people and departments as comma-joined ids, attachments as JSON text. */
-function toColumn(it: ItemRow, v: unknown): unknown {
+export function toColumn(it: ItemRow, v: unknown): unknown {
   if (v === '' || v === undefined || v === null) return null;
   if (it.fieldType === 'user' || it.fieldType === 'dept' || it.fieldType === 'select') return Array.isArray(v) ? v.map(String).join(',') : String(v);
   if (it.fieldType === 'file') return typeof v === 'string' ? v : JSON.stringify(v);

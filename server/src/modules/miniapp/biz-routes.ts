@@ -23,6 +23,8 @@ import { whoOf, writeAudit } from './audit.ts';
 import { MSG } from './messages.ts';
 import { AppPermissions, fieldRight, type AppRights } from './permissions.ts';
 import { MiniTables } from './tables.ts';
+import { bizFormRoutes } from './biz-form.ts';
+import { BizProcess } from './biz-process.ts';
 
 const TAG = 'miniapp';
 const BASE = '/api/appBizData/appBizData';
@@ -35,6 +37,9 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
   const tables = new MiniTables(db);
   const data = new BizData(db, tables, directory);
   const permissions = new AppPermissions(db);
+  // records of a process-bound app go through its process (biz-process.ts); without the workflow module, none is
+  const processes = app.hasDecorator('workflowService') ? new BizProcess(db, data, tables, permissions, app.workflowService) : null;
+  processes?.attach((e) => app.log.warn({ err: e }, 'micro-app record status not updated from its process'));
 
   /** The caller's rights in the app (403 without access, 400 for no such app of the tenant). */
   const rightsFor = async (req: FastifyRequest, appId: string) => {
@@ -50,6 +55,8 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     return { shape: await data.shape(me(req).tenantId, appId), rights };
   };
   const records = (page: unknown) => ok({ records: page });
+  // the app's form with the caller's field rights (biz-form.ts)
+  await bizFormRoutes(app, { db, directory }, BASE);
 
   app.get(`${BASE}/queryAppPermissionInfo`, { schema: { tags: [TAG], summary: 'What the app\'s shell shows the caller: its menus (tree), custom buttons, operations and main table', querystring: z.object({ appId: id }) } }, async (req) => {
     const tenantId = me(req).tenantId;
@@ -113,7 +120,10 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
   for (const path of ['detail', 'getBizDetail']) {
     app.post(`${BASE}/${path}`, { config: { apiLog: false }, schema: { tags: [TAG], summary: 'A record with its child rows (data null when missing)', body: oneRecord } }, async (req) => {
       const { shape, rights } = await shapeFor(req, req.body.appId, 'view');
-      return ok(await data.detail(ctxOf(req), shape, req.body.id, rights));
+      const r = await data.detail(ctxOf(req), shape, req.body.id, rights);
+      // the record's current process (null: never sent through one), for the data screen's link to its detail page
+      if (r) r.processInstanceId = (await processes?.instancesOf(me(req).tenantId, shape.appId, [req.body.id]))?.get(req.body.id) ?? null;
+      return ok(r);
     });
   }
 
@@ -135,9 +145,23 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
   });
 
   const record = z.record(z.string().max(64), z.unknown());
-  app.post(`${BASE}/saveBizData`, { schema: { tags: [TAG], summary: 'Add (no {TABLE}_ID) or change a record in status 1 with its child rows ({child}_dynamic: rows with their key change, without are added, isDeleted 1 removes); checked by the app\'s form, all or nothing', body: z.object({ appId: id, data: record }) } }, async (req) => {
+  // what a start of the app's process may carry (as /api/blade-workflow/process/startProcess takes them)
+  const people = z.union([z.string().max(4000), z.array(id).max(200)]).optional();
+  const choices = { assignee: people, copyUser: people, customUserTask: z.union([z.string().max(20000), z.record(z.string(), z.unknown())]).optional(), customUserMsg: z.union([z.string().max(20000), z.record(z.string(), z.unknown())]).optional() };
+  app.post(`${BASE}/saveBizData`, { schema: { tags: [TAG], summary: 'Add (no {TABLE}_ID) or change a record in status 1 with its child rows ({child}_dynamic: rows with their key change, without are added, isDeleted 1 removes); checked by the app\'s form, all or nothing. A new record of an app bound to a process (processDefKey) is saved in status 3 and starts the process as the caller (variables: its fields; assignee, copyUser, customUserTask, customUserMsg as startProcess takes them); the answer adds id and processInstanceId', body: z.object({ appId: id, data: record, ...choices }) } }, async (req) => {
     const { shape, rights } = await shapeFor(req, req.body.appId, 'save');
+    const isNew = [undefined, null, ''].includes(req.body.data[shape.main.upper.id] as string | null | undefined);
+    const key = isNew && processes ? await processes.boundKey(me(req).tenantId, shape.appId) : null;
+    if (key) return ok(await processes!.saveNew(req, shape, key, rights, req.body.data, req.body));
     return ok(await data.save(ctxOf(req), shape, req.body.data, req.lang, rights, whoOf(req)));
+  });
+  app.post(`${BASE}/submitBizProcess`, { schema: { tags: [TAG], summary: 'Send records (ids) in status 1, 4 or 5 through the app\'s bound process again (status 3, a new instance each, started as the caller; assignee, copyUser, customUserTask, customUserMsg as startProcess takes them); others are skipped with a warning. Needs add or edit', body: z.object({ appId: id, ids: idsField, ...choices }) } }, async (req) => {
+    const { shape, rights } = await shapeFor(req, req.body.appId, 'save');
+    const key = processes ? await processes.boundKey(me(req).tenantId, shape.appId) : null;
+    if (!key) throw new ApiError(400, MSG.noProcessBound);
+    const ids = parseIds(req.body.ids);
+    const r = await processes!.submit(req, shape, key, rights, ids, req.body);
+    return ok(r, r.skipped ? t(MSG.submitSkipped, req.lang, { n: r.skipped }) : t(MSG.processSubmitted, req.lang, { n: r.submitted }));
   });
   app.post(`${BASE}/saveBizChildData`, { schema: { tags: [TAG], summary: 'Add or change one child row of a record in status 1 (tableName, foreignKey, data)', body: z.object({ appId: id, tableName: z.string().max(48), foreignKey: id, data: record }) } }, async (req) => {
     const { shape, rights } = await shapeFor(req, req.body.appId, 'save');

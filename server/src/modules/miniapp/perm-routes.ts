@@ -2,7 +2,8 @@
 //   /api/appPermission/appPermission                 permission groups of an app (its managers'), and
 //                                                    changePermission(appId, userId): what that person may do
 //   /api/blade-appPermissionScope/appPermissionScope field rights of a group, and batchSubmit (a group's at once)
-//   /api/appInfo/appInfo/myApp                       the published apps the caller may open (the app center)
+//   /api/appInfo/appInfo/myApp                       the published apps the caller may open (the app center),
+//                                                    getMyApp: a page of them (the chooser dialog)
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { APP_OPERATES, appInfoModel, appPermissionModel, appPermissionScopeModel } from '@campus/schema';
@@ -140,19 +141,28 @@ export async function permissionRoutes(app: TypedApp, { db, directory, appOf }: 
     const r = await permissions.rightsOf(u.tenantId, appRow, who);
     return ok({ access: r.access, manager: r.manager, operates: [...r.operates], dataScope: r.rows });
   });
-  app.get(`${appInfoModel.api}/myApp`, { schema: { tags: [TAG], summary: 'The published apps the caller may open (the app center): those they manage or a permission group grants them, with their icons', querystring: z.object({ appName: z.string().max(64).optional(), categoryId: idParam.optional() }) } }, async (req) => {
+  /** The published apps the caller may open (those they manage or a permission group grants them), with their icons, at most 1000. */
+  const openApps = async (req: FastifyRequest, query: { appName?: string; categoryId?: string }) => {
     const u = me(req);
     let q = scoped(db, u.tenantId).selectFrom('bladeAppInfo').select(['id', 'appName', 'appDesc', 'appIcon', 'categoryId', 'createUser', 'sort'])
       .where('isDeleted', '=', 0).where('appStatus', '=', 1).orderBy('sort').orderBy('id');
-    if (req.query.appName) q = q.where('appName', 'like', `%${req.query.appName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    if (req.query.categoryId) q = q.where('categoryId', '=', req.query.categoryId);
+    if (query.appName) q = q.where('appName', 'like', `%${query.appName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (query.categoryId) q = q.where('categoryId', '=', query.categoryId);
     const rows = await q.limit(1000).execute();
     const open = new Set<string>();
     const admin = u.roleName.split(',').includes('administrator');
     const granted = rows.length && !admin ? await scoped(db, u.tenantId).selectFrom('bladeAppPermission').select(['appId', 'userIds', 'roleIds', 'deptIds', 'postIds', 'operates'])
       .where('appId', 'in', rows.map((r) => r.id)).where('isDeleted', '=', 0).execute() : [];
     for (const g of granted) if (String(g.operates ?? '').trim() && matches(g, u)) open.add(String(g.appId));
-    return ok(rows.filter((r) => admin || String(r.createUser) === u.userId || open.has(r.id)).map((r) => ({ ...r, appId: r.id, iconUrl: iconUrl(r.appIcon) })));
+    return rows.filter((r) => admin || String(r.createUser) === u.userId || open.has(r.id)).map((r) => ({ ...r, appId: r.id, iconUrl: iconUrl(r.appIcon) }));
+  };
+  app.get(`${appInfoModel.api}/myApp`, { schema: { tags: [TAG], summary: 'The published apps the caller may open (the app center): those they manage or a permission group grants them, with their icons', querystring: z.object({ appName: z.string().max(64).optional(), categoryId: idParam.optional() }) } }, async (req) =>
+    ok(await openApps(req, req.query)));
+  // the chooser dialog 选择微应用 (001 §2.6, §7.1 getMyApp: current, size, appName; its base not shown, placed beside myApp)
+  app.get(`${appInfoModel.api}/getMyApp`, { schema: { tags: [TAG], summary: 'A page of the published apps the caller may open, for the chooser dialog (current, size up to 54, appName, categoryId)', querystring: z.object({ current: z.coerce.number().int().min(1).max(100000).default(1), size: z.coerce.number().int().min(1).max(54).default(9), appName: z.string().max(64).optional(), categoryId: idParam.optional() }) } }, async (req) => {
+    const all = await openApps(req, req.query);
+    const { current, size } = req.query;
+    return ok({ records: all.slice((current - 1) * size, current * size), total: all.length, size, current, pages: Math.ceil(all.length / size) });
   });
 }
 

@@ -17,7 +17,6 @@ import { hashPassword, md5 } from '../auth/password.ts';
 import type { ModuleDeps } from '../index.ts';
 import { ADMIN_TENANT } from './menu-service.ts';
 import { MSG } from './messages.ts';
-import { zmsg } from '../../http/messages.ts';
 import { nest } from './org.ts';
 import { toTree } from './tree.ts';
 import { likeContains } from '../../db/like.ts';

@@ -42,6 +42,18 @@ export class Directory {
     return formErrors(option, values, lang, { ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), users: new Set(users), depts: new Set(depts) });
   }
 
+  /** formErrors of many value sets of one form (an import's rows), the lookups made once for all of them. */
+  async formErrorsMany(tenantId: string, option: FormOption, list: Values[], lang: Lang, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<string[][]> {
+    const need = { dicts: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
+    for (const values of list) {
+      const n = lookupsOf(option, values);
+      for (const k of ['dicts', 'users', 'depts'] as const) for (const x of n[k]) need[k].add(x);
+    }
+    const [dicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
+    const checks = { ...opts, patternTest: userPatternTest, dictValues: (code: string) => dicts.get(code), users: new Set(users), depts: new Set(depts) };
+    return list.map((values) => formErrors(option, values, lang, checks));
+  }
+
   /** The item keys of system dictionaries (what a form's dicCode options offer). */
   private async dictValues(codes: string[]): Promise<Map<string, Set<string>>> {
     const out = new Map(codes.map((c) => [c, new Set<string>()]));
@@ -49,6 +61,13 @@ export class Directory {
     const rows = await this.db.selectFrom('bladeDict').select(['code', 'dictKey']).where('code', 'in', codes).where('parentId', '<>', '0').where('isDeleted', '=', 0).execute();
     for (const r of rows) out.get(String(r.code))?.add(String(r.dictKey));
     return out;
+  }
+
+  /** The items of a system dictionary as select options ({label: dictValue, value: dictKey}, in their order); null when there is no such dictionary. */
+  async dictOptions(code: string): Promise<{ label: string; value: string }[] | null> {
+    const rows = await this.db.selectFrom('bladeDict').select(['parentId', 'dictKey', 'dictValue']).where('code', '=', code).where('isDeleted', '=', 0).orderBy('sort').orderBy('id').execute();
+    if (!rows.some((r) => String(r.parentId) === '0')) return null;
+    return rows.filter((r) => String(r.parentId) !== '0').map((r) => ({ label: String(r.dictValue), value: String(r.dictKey) }));
   }
 
   /** The ids among `list` that are users of the tenant (not deleted), in no particular order. */

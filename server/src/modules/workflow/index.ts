@@ -17,6 +17,8 @@ import { WorkflowService } from './service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     workflow: WorkflowEngine;
+    /** the workflow service other modules use (starting processes, giving instances their form: formProviders) */
+    workflowService: WorkflowService;
   }
 }
 
@@ -48,6 +50,7 @@ export async function workflowRoutes(app: TypedApp, deps: ModuleDeps): Promise<v
   const engine = new WorkflowEngine(db);
   app.decorate('workflow', engine);
   const wf = new WorkflowService(db, engine, deps.userSql, deps.directory);
+  app.decorate('workflowService', wf);
 
   await processRoutes(app, wf);
   await opsRoutes(app, wf);

@@ -16,7 +16,7 @@ import { ApiError } from '../../http/errors.ts';
 import { filterWhere, parsePageQuery, toPage, type Columns } from '../../http/page.ts';
 import { parseBpmn, type InstanceStatus, type TaskView } from './engine/index.ts';
 import { assertUser, zLooseText, zPeople } from './process-routes.ts';
-import { actorOf, idList, MSG, say, UNCLAIMED, WorkflowService } from './service.ts';
+import { actorOf, idList, MSG, say, UNCLAIMED, withoutFields, WorkflowService } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-ops';
@@ -154,9 +154,15 @@ function opsCalls(app: TypedApp, wf: WorkflowService): void {
     app.post(`${O}/${path}`, { schema: { tags: [TAG], summary, body: opBody } }, async (req) => ok(await run(req, req.body)));
 
   op('completeTask', 'Complete a task in its assignee\'s place: taskId, pass, comment, variables', async (req, body) => {
-    const { b, id, actingAs, comment, a } = await taskOf(req, body);
+    const { b, id, actingAs, comment, a, t } = await taskOf(req, body);
     const pass = !(b.pass === false || b.pass === 'false');
-    return engine.completeTask(id, actingAs, { pass, comment, variables: b.variables, groups: a.groups });
+    // an instance another module gives its form (a micro-app record's): the values it takes are checked before and handed over after, as on the task page
+    const provided = pass && b.variables ? await wf.instanceForm(a.tenantId, String(t.instanceId), a.user, req.lang === 'en' ? 'en' : 'zh') : null;
+    const variables = provided ? withoutFields(b.variables!, [...provided.form.hidden, ...provided.form.readOnly]) : b.variables;
+    if (provided) await provided.provider.checkPassing?.(req, String(t.instanceId), id, variables!);
+    const r = await engine.completeTask(id, actingAs, { pass, comment, variables, groups: a.groups });
+    if (provided) await provided.provider.taskPassed?.(req, String(t.instanceId), id, variables!);
+    return r;
   });
   op('changeTaskStatus', 'Suspend or activate the definition of a task or process (taskId or processInstanceId or processDefinitionId; status suspended|active). New starts of a suspended definition are refused.', async (req, b) => {
     const a = actorOf(req);

@@ -15,7 +15,7 @@ import { ApiError } from '../../http/errors.ts';
 import { zmsg, type Message } from '../../http/messages.ts';
 import { parseBpmn, type ListQuery } from './engine/index.ts';
 import { wfDraftModel, wfLeaveModel, type FormColumn } from '@campus/schema';
-import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, UNCLAIMED, WorkflowService, type Actor, type ModelSettings } from './service.ts';
+import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, UNCLAIMED, withoutFields, WorkflowService, type Actor, type ModelSettings } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-process';
@@ -218,7 +218,9 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
     const key = d.process.processDefinitionKey;
     const model = (await wf.models(a.tenantId, [key])).get(key);
     const settings = parseJson<ModelSettings>(model?.settings, {});
-    const formRow = await wf.form(a.tenantId, (task?.formKey as string | null) || (model?.formKey as string | undefined));
+    // an instance another module gives its form (a micro-app record's: the app's form as the reader may see it), else the node's or the model's
+    const provided = (await wf.instanceForm(a.tenantId, instanceId, a.user, req.lang === 'en' ? 'en' : 'zh'))?.form;
+    const formRow: Row | null = provided ? { formKey: provided.formKey, name: provided.name, content: provided.content } : await wf.form(a.tenantId, (task?.formKey as string | null) || (model?.formKey as string | undefined));
     // copy and signer comments without a text of their own carry the user ids: shown as names
     const names = await wf.names(a.tenantId, d.flow.flatMap((f) => [f.assignee, ...f.comments.flatMap((c) => [c.userId, ...people(c)])]));
     const flow = d.flow.map((f) => ({
@@ -239,7 +241,8 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
       },
       form: {
         formKey: formRow?.formKey ?? null, name: formRow?.name ?? null,
-        option: formRow ? WorkflowService.applyRights(formRow.content, d.fieldRights) : null, fieldRights: d.fieldRights, variables: d.variables,
+        option: formRow ? WorkflowService.applyRights(formRow.content, d.fieldRights) : null, fieldRights: d.fieldRights,
+        variables: provided ? withoutFields(d.variables, provided.hidden) : d.variables,
       },
       flow,
       button: canHandle ? await wf.buttons(a.tenantId, d.button) : [],
@@ -368,17 +371,23 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
     if (explain && !settings.hideComment && !b.comment?.trim()) throw new ApiError(400, MSG.explainRequired);
     // a field the node may not write keeps its value: such values are dropped, never refused
     const cfg = await engine.taskConfig(b.taskId);
-    const variables: Values = { ...objectOf(b.variables) };
+    let variables: Values = { ...objectOf(b.variables) };
     for (const [k, r] of Object.entries(cfg.fieldRights)) if (!r.writable) delete variables[k];
+    // an instance another module gives its form: what that form does not let the caller write is dropped too
+    const provided = await wf.instanceForm(a.tenantId, String(t.instanceId), a.user, req.lang === 'en' ? 'en' : 'zh');
+    if (provided) variables = withoutFields(variables, [...provided.form.hidden, ...provided.form.readOnly]);
     // the values sent are checked against the process's form (those present: the engine checks the node's required ones)
-    const form = Object.keys(variables).length ? await wf.taskForm(a.tenantId, t) : null;
+    const form = !Object.keys(variables).length ? null : provided ? provided.form : await wf.taskForm(a.tenantId, t);
     if (form) await wf.validateForm(req, a.tenantId, form.content, variables, { partial: true });
     await wf.runSubmitChecks(req, settings, pass ? 'pass' : 'reject', variables);
+    if (provided && pass) await provided.provider.checkPassing?.(req, String(t.instanceId), b.taskId, variables);
     const attachments = Array.isArray(b.attachment) ? b.attachment : b.attachment ? parseJson<unknown[]>(b.attachment, [b.attachment]) : undefined;
     const r = await engine.completeTask(b.taskId, a.userId, {
       pass, comment: b.comment, commentType: explain ? 'explainComment' : undefined, variables, attachments,
       assignee: idList(b.assignee)[0], copyUsers: idList(b.copyUser), groups: a.groups,
     });
+    // the module that gave the form takes the passed values (a micro-app writes them back to its record)
+    if (provided && pass) await provided.provider.taskPassed?.(req, String(t.instanceId), b.taskId, variables);
     return ok({ ...r, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, pass ? MSG.passed : MSG.rejected));
   });
 

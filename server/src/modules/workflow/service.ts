@@ -126,8 +126,60 @@ export const DEFAULT_BUTTON_NAMES: Record<string, string> = {
   wf_add_instance: '加签', wf_delete_instance: '减签', wf_copy: '抄送', wf_urge: '催办', wf_withdraw: '撤回', wf_print: '打印',
 };
 
+/**
+ * The form another module gives the tasks of some instances instead of their model's (a micro-app
+ * record's process shows the app's form), as one reader may see it. Fields are named by their prop,
+ * a sub-table's fields as "<sub-table prop>.<field>".
+ */
+export interface InstanceForm {
+  formKey: string;
+  name: string;
+  /** the designed form (the designer's option JSON), the reader's hidden fields left out, their read-only ones disabled */
+  content: string;
+  /** left out of the form and of the variables the reader gets; never taken from what they send */
+  hidden: string[];
+  /** shown, but never taken from what the reader sends */
+  readOnly: string[];
+}
+
+/** A module that gives some instances their form, and hears when a task of one was passed (WorkflowService.formProviders). */
+export interface FormProvider {
+  /** The form of an instance for this reader; null: not one of this provider's instances. */
+  form(tenantId: string, instanceId: string, user: AuthUser, lang: 'zh' | 'en'): Promise<InstanceForm | null>;
+  /** A task of such an instance is about to be passed with these values (those the node and the form let the user write): a throw refuses it, nothing done. */
+  checkPassing?(req: FastifyRequest, instanceId: string, taskId: string, values: Row): Promise<void>;
+  /** A task of such an instance was passed with these values (after the engine committed). */
+  taskPassed?(req: FastifyRequest, instanceId: string, taskId: string, values: Row): Promise<void>;
+}
+
+/** Values without the named fields ("prop", or "<sub-table prop>.<field>" inside each row of a sub-table). */
+export function withoutFields(values: Row, fields: readonly string[]): Row {
+  if (!fields.length) return values;
+  const out: Row = { ...values };
+  for (const f of fields) {
+    const dot = f.indexOf('.');
+    if (dot < 0) { delete out[f]; continue; }
+    const sub = f.slice(0, dot);
+    const rows = out[sub];
+    if (Array.isArray(rows)) out[sub] = rows.map((r) => (r && typeof r === 'object' && !Array.isArray(r) ? withoutFields(r as Row, [f.slice(dot + 1)]) : r));
+  }
+  return out;
+}
+
 export class WorkflowService {
   constructor(readonly db: Db, readonly engine: WorkflowEngine, readonly userSql: UserSql, readonly directory: Directory) {}
+
+  /** Modules that give some instances their form (asked in order; the first that answers wins). */
+  readonly formProviders: FormProvider[] = [];
+
+  /** The form a provider gives an instance for this reader (null: the model's form applies). */
+  async instanceForm(tenantId: string, instanceId: string, user: AuthUser, lang: 'zh' | 'en'): Promise<{ form: InstanceForm; provider: FormProvider } | null> {
+    for (const provider of this.formProviders) {
+      const form = await provider.form(tenantId, instanceId, user, lang);
+      if (form) return { form, provider };
+    }
+    return null;
+  }
 
   // ---- tenant guards ---------------------------------------------------------------------------
 

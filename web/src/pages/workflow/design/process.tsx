@@ -11,11 +11,13 @@ import { newDiagram } from '../../../components/workflow/designer/bpmn';
 import { buttonApi, formApi, modelApi, settingsOf, type ButtonRow, type FormRow, type Model, type ModelSettings } from './api';
 import { ModelSettingsDialog } from './settings';
 
-export default function DesignProcessPage() {
+/** id / onBack: when another screen embeds the designer (the micro-app shell's design/process?id=); by default the route's last segment and the model list. */
+export default function DesignProcessPage({ id: givenId, onBack }: { id?: string; onBack?: () => void } = {}) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const id = location.pathname.split('/').filter(Boolean).pop() ?? '';
+  const id = givenId ?? location.pathname.split('/').filter(Boolean).pop() ?? '';
+  const back = onBack ?? (() => navigate('/workflow/design/model'));
   const [model, setModel] = useState<Model | null | undefined>(undefined);
   const [settings, setSettings] = useState<ModelSettings>({});
   const [settingsDirty, setSettingsDirty] = useState(false);
@@ -63,7 +65,7 @@ export default function DesignProcessPage() {
 
   if (model === undefined) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (model === null) {
-    return <Alert type="error" showIcon message={t('wfd.model.missing')} action={<Button onClick={() => navigate('/workflow/design/model')}>{t('wfd.model.backToList')}</Button>} />;
+    return <Alert type="error" showIcon message={t('wfd.model.missing')} action={<Button onClick={back}>{t('wfd.model.backToList')}</Button>} />;
   }
 
   return (
@@ -110,7 +112,7 @@ export default function DesignProcessPage() {
         onOpenSettings={() => setSettingsOpen(true)}
         title={
           <>
-            <Button type="text" size="small" icon={<ArrowLeftOutlined />} onClick={() => navigate('/workflow/design/model')} aria-label={t('wfd.model.backToList')} />
+            <Button type="text" size="small" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('wfd.model.backToList')} />
             <Typography.Text strong ellipsis style={{ maxWidth: 260 }}>
               {model.name}
             </Typography.Text>
