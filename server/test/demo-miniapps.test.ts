@@ -26,6 +26,8 @@ async function census(s: TestServer): Promise<Record<string, number>> {
     groups: await n(sql`select count(*) as n from blade_app_permission where is_deleted = 0`),
     scopes: await n(sql`select count(*) as n from blade_app_permission_scope where is_deleted = 0`),
     templates: await n(sql`select count(*) as n from blade_app_print_template where is_deleted = 0`),
+    buttons: await n(sql`select count(*) as n from blade_app_operate where is_deleted = 0`),
+    configs: await n(sql`select count(*) as n from blade_app_sys_config where is_deleted = 0`),
     categories: await n(sql`select count(*) as n from blade_app_category where is_deleted = 0`),
     assets: await n(sql`select count(*) as n from ${sql.table(`ma_000000_${DEMO_APPS.asset.table}`)}`),
     repairs: await n(sql`select count(*) as n from ${sql.table(`ma_000000_${DEMO_APPS.asset.child}_dynamic`)}`),
@@ -122,6 +124,12 @@ await forEachDatabase('demo micro-apps', (kind) => {
       assert.deepEqual(rows.map((r) => r.studentName), [name], who);
     }
     assert.equal((await get(`${B}/getBizData?appId=${app.asset.id}`, 'student1')).status, 403);
+    // their screen's buttons: 填写信息, no import
+    const buttons = (await get(`/api/appOperate/appOperate/buttons?appId=${app.student.id}`, 'student1')).body.data as Row[];
+    const add = buttons.find((x) => x.operateCode === 'add')!;
+    assert.deepEqual([add.operateName, add.operateNameEn, add.visible], ['填写信息', 'Fill in', true]);
+    assert.equal(buttons.find((x) => x.operateCode === 'import')!.visible, false);
+    assert.equal(buttons.find((x) => x.operateCode === 'edit')!.visible, false, 'not granted');
     const myApps = (await get('/api/appInfo/appInfo/myApp', 'student1')).body.data as Row[];
     assert.deepEqual(myApps.map((a) => a.appName).sort(), [DEMO_APPS.club.appName, DEMO_APPS.student.appName].sort());
     // a student adds only their own kind of record, checked by the form

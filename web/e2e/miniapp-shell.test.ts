@@ -160,6 +160,28 @@ test('an administrator makes a category and an app in 应用管理 and manages i
     await saveShot(shell, SHOTS, 'shell-en');
     await setLanguage(shell, 'zh');
   }
+  // 系统配置: the pre-read notice needs its title and text when on; saved, it comes back
+  await sider(shell).getByText('系统配置', { exact: true }).click();
+  await shell.getByTestId('mini-sysconfig-save').waitFor();
+  await shell.locator('#pageSize').getByText('30', { exact: true }).click();
+  await shell.locator('#enable').click();
+  await shell.getByTestId('mini-sysconfig-save').click();
+  await shell.getByText('请输入预读标题').waitFor();
+  await shell.locator('#title').fill('填报须知');
+  await shell.locator('#body').fill('请如实填写学生信息。');
+  await shell.getByTestId('mini-sysconfig-save').click();
+  await shell.getByText('系统配置已保存').waitFor();
+  await shell.reload();
+  await shell.locator('#title').and(shell.locator('[value="填报须知"]')).waitFor();
+  assert.equal(await shell.locator('#pageSize input[value="30"]').isChecked(), true);
+
+  const params = shellUrl.split('/index/')[1];
+  await shell.goto(shellUrl.replace(/index\/.*$/, `urlPath?name=${encodeURIComponent('坏按钮')}&src=${encodeURIComponent('javascript:alert(1)')}&params=${params}`));
+  await shell.getByTestId('mini-url-refused').waitFor();
+  assert.equal(await shell.getByTestId('mini-url-frame').count(), 0);
+  await shell.goto(shellUrl.replace(/index\/.*$/, `urlPath?name=${encodeURIComponent('首页')}&src=${encodeURIComponent('/#/wel/index')}&params=${params}`));
+  await shell.getByTestId('mini-url-frame').waitFor();
+  assert.ok((await tabTexts(shell)).includes('首页'), 'the button\'s name is its tab');
   await shell.close();
 });
 

@@ -178,6 +178,12 @@ async function printTemplate(c: Ctx, appId: string, t: { templateName: string; t
   await c.call('POST', '/api/appPrintTemplate/appPrintTemplate/submit', { appId, templateName: t.templateName, templateType: t.templateType, isCenter: 'Y', status: 1, templateJson: JSON.stringify(design) });
 }
 
+/** The app's button settings, unless it has some. */
+async function buttons(c: Ctx, appId: string, operates: { operateCode: string; operateName: string; operateNameEn: string; enabled: 0 | 1; sort: number }[]): Promise<void> {
+  if ((await c.call<{ total: number }>('GET', `/api/appOperate/appOperate/list?${q({ appId, size: 20 })}`)).total) return;
+  await c.call('POST', '/api/appOperate/appOperate/batchSubmit', { appId, operates });
+}
+
 /** Saves a record unless one with this value of a searchable field is there (as the caller sees their records). */
 async function record(call: Call, appId: string, key: string, data: Record<string, unknown>): Promise<void> {
   const page = await call<{ records: { records: Node[] } }>('GET', `/api/appBizData/appBizData/getBizData?${q({ appId, size: 10, queryObj: JSON.stringify({ [`${key}_equal`]: data[key] }) })}`);
@@ -259,6 +265,13 @@ async function build(c: Ctx): Promise<void> {
       preRead: { enable: 1, compelRead: 1, title: '信息采集须知', readTime: 5, relationFiles: [], body: '请如实填写本人信息，提交后可在列表中查看；如需修改请联系辅导员。\n联系电话与紧急联系人信息仅用于学校与您及家人联系。' },
     });
   }
+  // each student fills in one record: no import, copy or batch edit on their screen
+  await buttons(c, studentId, [
+    { operateCode: 'add', operateName: '填写信息', operateNameEn: 'Fill in', enabled: 1, sort: 1 },
+    { operateCode: 'import', operateName: '导入', operateNameEn: 'Import', enabled: 0, sort: 7 },
+    { operateCode: 'copy', operateName: '复制', operateNameEn: 'Copy', enabled: 0, sort: 9 },
+    { operateCode: 'batchEdit', operateName: '批量修改', operateNameEn: 'Batch edit', enabled: 0, sort: 10 },
+  ]);
   const students: [string, Record<string, unknown>][] = [
     ['student1', { studentName: '张明', studentNo: 'S2023001', gender: '1', birthDate: '2005-03-12', className: c.deptId.get('计算机科学与技术2301班'), politicalStatus: '2', phone: '13800001001', hometown: '江苏南京', dormitory: '东区 3 号楼 402', counsellor: c.userId.get('counsellor'), emergencyContact: '张建华', emergencyPhone: '13900001001' }],
     ['student2', { studentName: '李娜', studentNo: 'S2023002', gender: '2', birthDate: '2005-08-21', className: c.deptId.get('软件工程2301班'), politicalStatus: '2', phone: '13800001002', hometown: '浙江杭州', dormitory: '西区 5 号楼 218', counsellor: c.userId.get('counsellor'), emergencyContact: '李强', emergencyPhone: '13900001002' }],
@@ -271,6 +284,7 @@ async function build(c: Ctx): Promise<void> {
   await group(c, clubId, { permissionName: '社团管理员', roles: ['office'], operates: 'add,edit,delete,view,print', dataScope: 'all' });
   await group(c, clubId, { permissionName: '教职工查看', roles: ['staff'], operates: 'view', dataScope: 'all' });
   await group(c, clubId, { permissionName: '学生申请', roles: ['student'], operates: 'add,view', dataScope: 'own' });
+  await buttons(c, clubId, [{ operateCode: 'add', operateName: '新增社团', operateNameEn: 'New club', enabled: 1, sort: 1 }]);
   const members = `${DEMO_APPS.club.child}_dynamic`;
   // the clubs on record were registered before the app went through the process
   for (const [clubName, type, advisor, president, foundedOn, memberLimit, intro, list] of CLUBS) {

@@ -59,6 +59,8 @@ export interface FormColumn {
   dicData?: DicItem[];
   /** Options from a system dictionary (GET /api/blade-system/dict/dictionary?code=) instead of dicData. */
   dicCode?: string;
+  /** Options from a GET of this site answering [{label, value}] (e.g. /api/appDataSource/appDataSource/options?id=); paths under /api/ only. */
+  dicUrl?: string;
   multiple?: boolean;
   /** upload: most files; */
   limit?: number;

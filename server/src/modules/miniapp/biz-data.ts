@@ -191,14 +191,21 @@ export class BizData {
     return keys.map((k) => byKey.get(k)).filter((r): r is Row => !!r);
   }
 
-  /** The live child rows of these main records, by record in the keys' order, each record's rows oldest first; columns as rowsByKeys. */
+  /**
+   * The live child rows of these main records, by record in the keys' order, each record's rows
+   * oldest first; columns as rowsByKeys. The keys are joined as a list (unnest … with ordinality):
+   * each record's rows come off the parent key's index in the keys' order (with `= any(keys)` the
+   * planner reads the whole child table for a large batch, and the rows would still need sorting).
+   */
   async childRowsOf(ctx: Ctx, c: Part, parentKeys: string[], columns?: string[]): Promise<Row[]> {
     if (!parentKeys.length) return [];
-    let qb = c.repo.select(ctx).where(c.parentKey!, '=', sql<string>`any(${parentKeys}::bigint[])`).orderBy('createTime').orderBy(c.key);
-    if (columns) qb = qb.clearSelect().select([...new Set([c.key, c.parentKey!, ...columns])]);
-    const rows = await qb.execute();
-    const at = new Map(parentKeys.map((k, i) => [k, i]));
-    return rows.sort((a, b) => at.get(String(a[c.parentKey!]))! - at.get(String(b[c.parentKey!]))!);
+    const t = c.table;
+    let qb = c.repo.select(ctx)
+      .innerJoin(sql`unnest(${parentKeys}::bigint[]) with ordinality`.as('k'), (j) => j.onRef('k.k' as never, '=', `${t}.${c.parentKey!}` as never))
+      .clearSelect().selectAll(t as never)
+      .orderBy('k.ordinality' as never).orderBy(`${t}.createTime` as never).orderBy(`${t}.${c.key}` as never);
+    if (columns) qb = qb.clearSelect().select([...new Set([c.key, c.parentKey!, ...columns])].map((x) => `${t}.${x}` as never));
+    return qb.execute();
   }
 
   /**
@@ -393,7 +400,8 @@ export class BizData {
     const parent = await this.inRange(dynamic(scoped(this.db, ctx.tenantId)).selectFrom(shape.main.table).select(shape.main.key).where(shape.main.key, '=', parentId), ctx, rights).executeTakeFirst();
     if (!parent) throw new ApiError(400, 'noData');
     const repo = deleted ? new Repo(this.db, { ...c.repo.def, softDelete: false }) : c.repo;
-    const page = await repo.page(ctx, { current: q.current, size: q.size, ascs: 'createTime' }, (qb) => {
+    // rows saved together share a createTime: their keys (made in order) keep the order they were sent in
+    const page = await repo.page(ctx, { current: q.current, size: q.size, ascs: `createTime,${c.key}` }, (qb) => {
       const x = qb.where(c.parentKey!, '=', parentId);
       return deleted ? x.where('isDeleted', '=', 1) : x;
     });

@@ -76,6 +76,9 @@ export const isSearchableType = (type: string): boolean => !UNSEARCHABLE.has(typ
 /** An index name within PostgreSQL's 63 characters, the same for the same table and column. */
 const indexName = (table: string, column: string) => `mai_${createHash('sha1').update(`${table}.${column}`).digest('hex').slice(0, 20)}`;
 
+/** An index's columns as pg_indexes defines them ("CREATE INDEX … USING btree (a, b) INCLUDE (c)" → "(a, b) include (c)"). */
+const indexSpec = (def: string) => (/ USING btree (.*)$/i.exec(def)?.[1] ?? def).replace(/\bINCLUDE\b/, 'include').replace(/"/g, '');
+
 /** The database or a transaction on it (a Transaction is a Kysely). */
 type Tx = Db;
 
@@ -158,8 +161,6 @@ export class MiniTables {
       const fields = items.map((it) => `${snake(it.fieldName)} ${columnTypeOf(it).ddl}, `).join('');
       await run(`create table ${table} (${keys.id} bigint primary key, ${parentKey}${keys.dataStatus} int not null default 1, `
         + `${keys.dataFrom} varchar(16) not null default 'app', ${fields}${COMMON_DDL})`);
-      await run(`create index ${indexName(table, 'tenant_id')} on ${table} (tenant_id, create_time)`);
-      if (keys.parentKey) await run(`create index ${indexName(table, keys.parentKey)} on ${table} (${keys.parentKey})`);
     } else {
       const have = new Map(existing.map((c) => [c.name, c]));
       const system = new Set([...COMMON, ...Object.values(keys)]);
@@ -182,24 +183,28 @@ export class MiniTables {
         await run(`alter table ${table} drop column ${c.name}`);
       }
     }
-    // the searchable fields' indexes (tenant first: every list is one tenant's), others dropped
-    const indexes = new Set((await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table} and schemaname = current_schema()`.execute(tx)).rows.map((r) => r.name));
-    const keep = new Set([indexName(table, 'tenant_id'), ...(keys.parentKey ? [indexName(table, keys.parentKey)] : [])]);
+    // the table's indexes (tenant first: every list is one tenant's); an index of ours (mai_) defined
+    // otherwise than wanted (made by an earlier version) is made again, one no longer wanted dropped
+    const indexes = new Map((await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where tablename = ${table} and schemaname = current_schema()`.execute(tx)).rows.map((r) => [r.name, r.def]));
+    const want = new Map<string, string>();
+    // what a list's count checks besides the index's own columns: with these in the index it is an
+    // index-only scan (no heap block read per matching record): live rows, the department and own ranges
+    const covered = '(is_deleted, create_dept, create_user)';
+    want.set(indexName(table, 'tenant_id'), `(tenant_id, create_time) include ${covered}`);
+    if (keys.parentKey) want.set(indexName(table, keys.parentKey), `(${keys.parentKey})`);
     // a main table's records are also read by their creator or department (permission groups' own / department range)
-    if (!keys.parentKey) {
-      for (const col of ['create_user', 'create_dept']) {
-        const name = indexName(table, col);
-        keep.add(name);
-        if (!indexes.has(name)) await run(`create index ${name} on ${table} (tenant_id, ${col}, create_time)`);
-      }
-    }
+    else for (const col of ['create_user', 'create_dept']) want.set(indexName(table, col), `(tenant_id, ${col}, create_time) include (is_deleted)`);
     for (const it of items.filter((x) => x.searchable)) {
       const col = snake(it.fieldName);
-      const name = indexName(table, col);
-      keep.add(name);
-      if (!indexes.has(name)) await run(`create index ${name} on ${table} (tenant_id, ${col})`);
+      want.set(indexName(table, col), `(tenant_id, ${col}) include ${covered}`);
     }
-    for (const name of indexes) if (name.startsWith('mai_') && !keep.has(name)) await run(`drop index ${name}`);
+    for (const [name, def] of indexes) {
+      if (!name.startsWith('mai_')) continue;
+      const spec = want.get(name);
+      if (spec === undefined) await run(`drop index ${name}`);
+      else if (indexSpec(def) !== spec) { await run(`drop index ${name}`); indexes.delete(name); }
+    }
+    for (const [name, spec] of want) if (!indexes.has(name)) await run(`create index ${name} on ${table} ${spec}`);
     await scoped(tx, ctx.tenantId).updateTable('bladeMiniModel')
       .set({ tableStatus: 1, tableVersion: m.tableVersion + (changes.length ? 1 : 0), updateUser: ctx.userId || null, updateTime: sql<string>`now()` })
       .where('id', '=', m.id).execute();

@@ -6,6 +6,7 @@ import { Alert, Button, Divider, Dropdown, Empty, Form, Input, InputNumber, Popo
 import { DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dictionary } from '../../api/admin';
+import { loadDicUrl, safeDicUrl } from '../workflow/dic-url';
 import { FULL_WIDTH_TYPES, LAYOUT_TYPES, OPTION_TYPES, PROP_PATTERN, typeOf, type DicItem, type FormRule } from '../workflow/form-schema';
 import { TEMPLATE_NAMES } from '../workflow/form-template';
 import type { DesignColumn } from './palette';
@@ -77,9 +78,43 @@ function DictPreview({ code }: { code: string }) {
   );
 }
 
+function UrlPreview({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ items: DicItem[] } | { error: string } | null>(null);
+  useEffect(() => {
+    setState(null);
+    if (!url) return;
+    let live = true;
+    const timer = window.setTimeout(() => {
+      loadDicUrl(url).then(
+        (items) => live && setState({ items }),
+        (e: unknown) => live && setState({ error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, 400);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [url]);
+  if (!url || !state) return null;
+  if ('error' in state) return <Alert type="error" showIcon message={t('fd.prop.dicUrlFailed', { msg: state.error })} />;
+  if (!state.items.length) return <Alert type="warning" showIcon message={t('fd.prop.dicUrlEmpty')} />;
+  return (
+    <Space size={[4, 6]} wrap className="fd-dict-items">
+      {state.items.slice(0, 50).map((i) => (
+        <Tag key={String(i.value)} color="blue">
+          {i.label} <Typography.Text type="secondary">{String(i.value)}</Typography.Text>
+        </Tag>
+      ))}
+      {state.items.length > 50 && <Typography.Text type="secondary">+{state.items.length - 50}</Typography.Text>}
+    </Space>
+  );
+}
+
 function OptionsEditor({ column: c, onChange }: { column: DesignColumn; onChange: (patch: Partial<DesignColumn>) => void }) {
   const { t } = useTranslation();
-  const source = c.dicCode !== undefined ? 'dict' : 'static';
+  const source = c.dicUrl !== undefined ? 'url' : c.dicCode !== undefined ? 'dict' : 'static';
+  const urlBad = !!c.dicUrl && !safeDicUrl(c.dicUrl);
   const list = c.dicData ?? [];
   const setItem = (i: number, patch: Partial<DicItem>) => onChange({ dicData: list.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   return (
@@ -92,12 +127,29 @@ function OptionsEditor({ column: c, onChange }: { column: DesignColumn; onChange
           options={[
             { label: t('fd.prop.static'), value: 'static' },
             { label: t('fd.prop.dict'), value: 'dict' },
+            { label: t('fd.prop.url'), value: 'url' },
           ]}
-          onChange={(v) => (v === 'dict' ? onChange({ dicCode: '' }) : onChange({ dicCode: undefined, dicData: list.length ? list : [{ label: '1', value: '1' }] }))}
+          onChange={(v) =>
+            v === 'dict' ? onChange({ dicCode: '', dicUrl: undefined })
+              : v === 'url' ? onChange({ dicUrl: '', dicCode: undefined })
+                : onChange({ dicCode: undefined, dicUrl: undefined, dicData: list.length ? list : [{ label: '1', value: '1' }] })}
           className="fd-option-source"
         />
       </Form.Item>
-      {source === 'dict' ? (
+      {source === 'url' ? (
+        <Form.Item
+          label={t('fd.prop.dicUrl')}
+          required
+          validateStatus={c.dicUrl && !urlBad ? undefined : 'error'}
+          help={!c.dicUrl ? t('fd.prop.dicUrlRequired') : urlBad ? t('fd.prop.dicUrlInvalid') : undefined}
+          extra={t('fd.prop.dicUrlHelp')}
+        >
+          <Input id="fd-dic-url" value={c.dicUrl} placeholder="/api/appDataSource/appDataSource/options?id=" onChange={(e) => onChange({ dicUrl: e.target.value.trim() })} />
+          <div style={{ marginTop: 8 }}>
+            <UrlPreview url={urlBad ? '' : (c.dicUrl ?? '')} />
+          </div>
+        </Form.Item>
+      ) : source === 'dict' ? (
         <Form.Item label={t('fd.prop.dictCode')} required validateStatus={c.dicCode ? undefined : 'error'} help={c.dicCode ? undefined : t('fd.prop.dictCodeRequired')}>
           <Input id="fd-dict-code" value={c.dicCode} placeholder="sex" onChange={(e) => onChange({ dicCode: e.target.value.trim() })} />
           <div style={{ marginTop: 8 }}>
@@ -192,7 +244,7 @@ function DefaultValue({ column: c, onChange, variables, onInsertVariable }: { co
       </Form.Item>
     );
   }
-  if (OPTION_TYPES.has(type) && !c.dicCode) {
+  if (OPTION_TYPES.has(type) && !c.dicCode && c.dicUrl === undefined) {
     const many = type === 'checkbox' || !!c.multiple;
     return (
       <Form.Item label={t('fd.prop.value')}>

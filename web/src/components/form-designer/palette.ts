@@ -105,7 +105,7 @@ export function fromDesign(design: DesignOption): FormOption {
       else delete out.pattern;
       if (out.rules) out.rules = out.rules.filter((r) => r.pattern);
       if (out.rules && !out.rules.length) delete out.rules;
-      if (out.dicCode) delete out.dicData;
+      if (out.dicCode || out.dicUrl) delete out.dicData;
       return out;
     });
   const { column, ...rest } = design;

@@ -33,6 +33,7 @@ import { deptTree, treeOptions, type Person, type TreeOption } from '../../api/m
 import { PeoplePicker } from '../PeoplePicker';
 import { RegionPicker } from '../RegionPicker';
 import { TransferBar, type Transfer } from '../transfer';
+import { loadDicUrl } from './dic-url';
 import { checkUpload, isImageName } from './form-upload';
 import { isEmpty, isRequired, labelOf, OPTION_TYPES, PICK_TYPES, typeOf, USER_TYPES, type DicItem, type FormColumn, type Values } from './form-schema';
 import { resolveDefault, type TemplateContext } from './form-template';
@@ -64,23 +65,26 @@ function loadDict(code: string): Promise<DicItem[]> {
   return p;
 }
 
-/** The options of a column: its dictionary's items when it names one, else its static list. */
+/** The options of a column: its dictionary's items when it names one, else what its dicUrl answers (dic-url.ts), else its static list. */
 export function useOptions(c: FormColumn): DicItem[] {
-  const [items, setItems] = useState<DicItem[]>(c.dicCode ? [] : (c.dicData ?? []));
+  const [items, setItems] = useState<DicItem[]>(c.dicCode || c.dicUrl ? [] : (c.dicData ?? []));
   useEffect(() => {
-    if (!c.dicCode) {
+    if (!c.dicCode && !c.dicUrl) {
       setItems(c.dicData ?? []);
       return;
     }
     let live = true;
-    loadDict(c.dicCode).then(
+    (c.dicCode ? loadDict(c.dicCode) : loadDicUrl(c.dicUrl!)).then(
       (r) => live && setItems(r),
-      () => live && setItems([]),
+      (e: unknown) => {
+        if (!c.dicCode) console.warn('dicUrl', e);
+        if (live) setItems([]);
+      },
     );
     return () => {
       live = false;
     };
-  }, [c.dicCode, c.dicData]);
+  }, [c.dicCode, c.dicUrl, c.dicData]);
   return items;
 }
 

@@ -55,7 +55,8 @@ export interface AppPermissionInfo {
 export const appInfoApi = crud<AppInfo>(APP_INFO);
 
 export const getAppInfoById = (appId: string) => http.get<AppInfo | null>(`${APP_INFO}/getAppInfoById`, { appId });
-export const queryAppPermissionInfo = (appId: string) => http.get<AppPermissionInfo>(`${BIZ}/queryAppPermissionInfo`, { appId });
+// silent: a refusal (no access) is shown by the screen asking, as its alert, not also as a toast
+export const queryAppPermissionInfo = (appId: string) => http.get<AppPermissionInfo>(`${BIZ}/queryAppPermissionInfo`, { appId }, { silent: true });
 /** The published apps the caller may open (the app center). */
 export const myApps = (params: { appName?: string; categoryId?: string } = {}) => http.get<AppInfo[]>(`${APP_INFO}/myApp`, cleanParams(params));
 /** The app's main and child model fields as designed-form columns (its managers). */

@@ -9,10 +9,12 @@ import { AppstoreOutlined, DeleteOutlined, EditOutlined, FolderAddOutlined, Plus
 import { appCategoryModel, appInfoModel } from '@campus/schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { mLabel, mRequired } from '../shell/modelText';
 import { putFile } from '../../../api/system';
 import { ResourceList } from '../../../components/ResourceList';
 import { modelResource } from '../../../components/model-resource';
 import { QueryProvider } from '../../../shell/queries';
+import { useSession } from '../../../shell/store';
 import { appIconUrl, appInfoApi, type AppInfo } from '../api';
 import { encodeParams } from '../params';
 import { categoryAndBelow, categoryApi, categoryNames, categoryTree, type CategoryNode } from './api';
@@ -47,6 +49,8 @@ function AppManageBody() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const actionRef = useRef<ActionType>(null);
+  // creating apps and changing categories is the administrators' (the server checks it; the others see no such buttons)
+  const isAdmin = (useSession((s) => s.userInfo?.role_name) ?? '').split(',').includes('administrator');
   const [category, setCategory] = useState<string | null>(null);
   const [catForm, setCatForm] = useState<{ id?: string; parentId?: string; categoryName?: string; sort?: number; remark?: string | null } | null>(null);
   const [appForm, setAppForm] = useState<Row | null>(null);
@@ -73,11 +77,11 @@ function AppManageBody() {
     title: (
       <span className="mini-cat-node">
         <span data-testid={`mini-cat-${n.categoryName}`}>{n.categoryName}</span>
-        <span className="ops" onClick={(e) => e.stopPropagation()}>
+        {isAdmin && <span className="ops" onClick={(e) => e.stopPropagation()}>
           <Tooltip title={t('miniApp.admin.addSubCategory')}><Button type="text" size="small" icon={<FolderAddOutlined />} onClick={() => setCatForm({ parentId: String(n.id), sort: 1 })} /></Tooltip>
           <Tooltip title={t('common.edit')}><Button type="text" size="small" icon={<EditOutlined />} onClick={async () => { const d = await categoryApi.detail(String(n.id)); setCatForm({ ...(d ?? {}), id: String(n.id), parentId: d?.parentId && d.parentId !== '0' ? String(d.parentId) : undefined }); }} /></Tooltip>
           <Tooltip title={t('common.delete')}><Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => removeCategory(n)} /></Tooltip>
-        </span>
+        </span>}
       </span>
     ),
     children: n.children?.length ? treeData(n.children) : undefined,
@@ -116,7 +120,7 @@ function AppManageBody() {
     },
     append: [{ title: 'miniApp.admin.createTime', dataIndex: 'createTime' as keyof AppInfo & string, width: 170 }],
     extraActions: [
-      { key: 'add', label: 'common.add', placement: 'toolbar', icon: <PlusOutlined />, onClick: () => setAppForm({ appStatus: 0, sort: 1, categoryId: category ?? undefined }) },
+      ...(isAdmin ? [{ key: 'add', label: 'common.add', placement: 'toolbar' as const, icon: <PlusOutlined />, onClick: () => setAppForm({ appStatus: 0, sort: 1, categoryId: category ?? undefined }) }] : []),
       { key: 'manage', label: 'miniApp.admin.manage', placement: 'row', onClick: ({ row }) => openShell(row as unknown as AppInfo) },
       { key: 'design', label: 'miniApp.admin.design', placement: 'row', onClick: ({ row }) => openShell(row as unknown as AppInfo, 'appConfigManage') },
       { key: 'edit', label: 'common.edit', placement: 'row', onClick: async ({ row }) => { const d = await appInfoApi.detail(String(row!.id)); if (d) setAppForm({ ...d }); } },
@@ -127,14 +131,14 @@ function AppManageBody() {
         onClick: async ({ row, reload }) => { await appInfoApi.remove([String(row!.id)]); message.success(t('common.success')); reload(); },
       },
     ],
-  }), [category, names, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  }), [category, names, t, isAdmin]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="mini-manage" data-testid="mini-app-manage">
       <div className="mini-manage-side">
         <div className="head">
           <span><AppstoreOutlined /> {t('miniApp.admin.categories')}</span>
-          <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setCatForm({ sort: 1 })} data-testid="mini-cat-add">{t('miniApp.admin.addCategory')}</Button>
+          {isAdmin && <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setCatForm({ sort: 1 })} data-testid="mini-cat-add">{t('miniApp.admin.addCategory')}</Button>}
         </div>
         <Spin spinning={tree.isLoading}>
           <div className={`mini-cat-all${category ? '' : ' active'}`}>
@@ -173,10 +177,10 @@ function AppManageBody() {
           return true;
         }}
       >
-        <ProFormText name="categoryName" label={t('model.appCategory.fields.categoryName')} rules={[{ required: true, message: t('model.appCategory.required.categoryName') }, { max: 64 }]} />
-        <ProFormTreeSelect name="parentId" label={t('model.appCategory.fields.parentId')} fieldProps={{ treeData: selectOptions(nodes, catForm?.id), allowClear: true, treeDefaultExpandAll: true, placeholder: t('miniApp.admin.topCategory') }} />
-        <ProFormDigit name="sort" label={t('model.appCategory.fields.sort')} min={0} max={99999} rules={[{ required: true, message: t('common.required', { label: t('model.appCategory.fields.sort') }) }]} fieldProps={{ precision: 0, style: { width: '100%' } }} />
-        <ProFormTextArea name="remark" label={t('model.appCategory.fields.remark')} fieldProps={{ rows: 2, maxLength: 500 }} />
+        <ProFormText name="categoryName" label={mLabel(appCategoryModel, 'categoryName')} rules={[{ required: true, message: mRequired(appCategoryModel, 'categoryName') }, { max: 64 }]} />
+        <ProFormTreeSelect name="parentId" label={mLabel(appCategoryModel, 'parentId')} fieldProps={{ treeData: selectOptions(nodes, catForm?.id), allowClear: true, treeDefaultExpandAll: true, placeholder: t('miniApp.admin.topCategory') }} />
+        <ProFormDigit name="sort" label={mLabel(appCategoryModel, 'sort')} min={0} max={99999} rules={[{ required: true, message: t('common.required', { label: mLabel(appCategoryModel, 'sort') }) }]} fieldProps={{ precision: 0, style: { width: '100%' } }} />
+        <ProFormTextArea name="remark" label={mLabel(appCategoryModel, 'remark')} fieldProps={{ rows: 2, maxLength: 500 }} />
       </ModalForm>
 
       <AppForm
@@ -213,7 +217,7 @@ function AppForm({ value, categories, onClose, onSaved }: { value: Row | null; c
         return true;
       }}
     >
-      <ProFormText name="appName" label={f('appName')} colProps={{ span: 12 }} rules={[{ required: true, message: t('model.appInfo.required.appName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
+      <ProFormText name="appName" label={f('appName')} colProps={{ span: 12 }} rules={[{ required: true, message: mRequired(appInfoModel, 'appName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
       <ProFormTreeSelect name="categoryId" label={f('categoryId')} colProps={{ span: 12 }} fieldProps={{ treeData: categories, allowClear: true, treeDefaultExpandAll: true, placeholder: t('miniApp.admin.noCategory') }} />
       <ProForm.Item name="appIcon" label={f('appIcon')} colProps={{ span: 24 }} rules={[{ max: 1000, message: t('miniApp.admin.tooLong', { n: 1000 }) }]}>
         <IconField uploading={uploading} setUploading={setUploading} />

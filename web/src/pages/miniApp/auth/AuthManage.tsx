@@ -9,6 +9,7 @@ import { Alert, Button, Card, Descriptions, Drawer, Empty, Space, Spin, Switch, 
 import { PlusOutlined, UserOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { APP_OPERATES, appPermissionModel, appPermissionScopeModel } from '@campus/schema';
 import { useTranslation } from 'react-i18next';
+import { mLabel, mRequired } from '../shell/modelText';
 import { crud } from '../../../api/crud';
 import { http } from '../../../api/request';
 import { postSelect } from '../../../api/admin';
@@ -142,7 +143,7 @@ function GroupForm({ appId, value, buttons, onClose, onSaved }: { appId: string;
           return true;
         }}
       >
-        <ProFormText name="permissionName" label={f('permissionName')} colProps={{ span: 12 }} rules={[{ required: true, message: t('model.appPermission.required.permissionName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
+        <ProFormText name="permissionName" label={f('permissionName')} colProps={{ span: 12 }} rules={[{ required: true, message: mRequired(appPermissionModel, 'permissionName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
         <ProFormRadio.Group
           name="dataScope" label={f('dataScope')} colProps={{ span: 12 }} radioType="button" rules={[{ required: true }]}
           options={['all', 'dept', 'own'].map((v) => ({ label: t(`model.appPermission.options.dataScope.${v}`), value: v }))}
@@ -276,7 +277,7 @@ function FieldRights({ appId, group, onClose }: { appId: string; group: AppPermi
             dataSource={rows}
             columns={[
               { title: t('miniApp.auth.model'), dataIndex: 'model', width: 120 },
-              { title: t('model.appPermissionScope.fields.fieldName'), dataIndex: 'label', render: (_, r) => <span>{r.label} <span style={{ color: '#999' }}>({r.fieldName})</span></span> },
+              { title: mLabel(appPermissionScopeModel, 'fieldName'), dataIndex: 'label', render: (_, r) => <span>{r.label} <span style={{ color: '#999' }}>({r.fieldName})</span></span> },
               sw('hide'), sw('disabled'), sw('display'), sw('search'),
             ]}
           />
@@ -315,10 +316,10 @@ function CheckPerson({ appId, open, onClose, opLabel }: { appId: string; open: b
                     {rights.access ? <Tag color="green">{t('miniApp.auth.hasAccess')}</Tag> : <Tag color="red">{t('miniApp.auth.noAccess')}</Tag>}
                     {rights.manager && <Tag color="gold">{t('miniApp.home.manager')}</Tag>}
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('model.appPermission.fields.operates')}>
+                  <Descriptions.Item label={mLabel(appPermissionModel, 'operates')}>
                     <Space size={[4, 4]} wrap>{rights.operates.filter((o) => o !== 'custom').map((o) => <Tag key={o}>{opLabel(o)}</Tag>)}{!rights.operates.length && '-'}</Space>
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('model.appPermission.fields.dataScope')}>{rights.access ? t(`model.appPermission.options.dataScope.${rights.dataScope}`) : '-'}</Descriptions.Item>
+                  <Descriptions.Item label={mLabel(appPermissionModel, 'dataScope')}>{rights.access ? t(`model.appPermission.options.dataScope.${rights.dataScope}`) : '-'}</Descriptions.Item>
                 </Descriptions>
               </Card>
             )}

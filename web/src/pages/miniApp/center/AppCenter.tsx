@@ -93,7 +93,7 @@ function AppCenterBody() {
   return (
     <div className="mini-center" data-testid="mini-app-center">
       <Card>
-        <div className="mini-center-bar">
+        <div className="mini-center-bar" style={groups.length > 1 ? undefined : { marginBottom: 0 }}>
           <Input.Search
             style={{ width: 280 }}
             allowClear

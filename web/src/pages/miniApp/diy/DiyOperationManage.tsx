@@ -8,6 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { appDiyOperateModel } from '@campus/schema';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { mRequired, mInvalid } from '../shell/modelText';
 import { ResourceList } from '../../../components/ResourceList';
 import { modelResource } from '../../../components/model-resource';
 import { menuIcon } from '../../../shell/icons';
@@ -66,14 +67,14 @@ export default function DiyOperationManage() {
           return true;
         }}
       >
-        <ProFormText name="btnName" label={f('btnName')} rules={[{ required: true, message: t('model.appDiyOperate.required.btnName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
+        <ProFormText name="btnName" label={f('btnName')} rules={[{ required: true, message: mRequired(appDiyOperateModel, 'btnName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
         <ProFormText
           name="btnUrl" label={f('btnUrl')} placeholder="https://… / /path"
           extra={t('miniApp.diy.urlHelp')}
           rules={[
-            { required: true, message: t('model.appDiyOperate.required.btnUrl') },
+            { required: true, message: mRequired(appDiyOperateModel, 'btnUrl') },
             { max: 1000, message: t('miniApp.admin.tooLong', { n: 1000 }) },
-            { validator: async (_, v: string) => { if (v && !safeFrameSrc(v)) throw new Error(t('model.appDiyOperate.rules.btnUrl.invalid')); } },
+            { validator: async (_, v: string) => { if (v && !safeFrameSrc(v)) throw new Error(mInvalid(appDiyOperateModel, 'btnUrl')); } },
           ]}
         />
         <ProForm.Item name="btnIcon" label={f('btnIcon')}>

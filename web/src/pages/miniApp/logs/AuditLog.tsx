@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Descriptions, Drawer, Tag } from 'antd';
 import { appAuditLogModel } from '@campus/schema';
 import { useTranslation } from 'react-i18next';
+import { mLabel } from '../shell/modelText';
 import { crud } from '../../../api/crud';
 import { ResourceList } from '../../../components/ResourceList';
 import { modelResource } from '../../../components/model-resource';
@@ -37,15 +38,15 @@ export default function AuditLog() {
         {viewing && (
           <>
             <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={t('model.appAuditLog.fields.module')}>{opt('module', viewing.module)}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appAuditLog.fields.operate')}><Tag>{opt('operate', viewing.operate)}</Tag></Descriptions.Item>
-              <Descriptions.Item label={t('model.appAuditLog.fields.account')}>{viewing.account || '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appAuditLog.fields.ipAddress')}>{viewing.ipAddress || '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appAuditLog.fields.bizId')}>{viewing.bizId || '-'}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appAuditLogModel, 'module')}>{opt('module', viewing.module)}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appAuditLogModel, 'operate')}><Tag>{opt('operate', viewing.operate)}</Tag></Descriptions.Item>
+              <Descriptions.Item label={mLabel(appAuditLogModel, 'account')}>{viewing.account || '-'}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appAuditLogModel, 'ipAddress')}>{viewing.ipAddress || '-'}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appAuditLogModel, 'bizId')}>{viewing.bizId || '-'}</Descriptions.Item>
               <Descriptions.Item label={t('miniApp.logs.time')}>{viewing.createTime || '-'}</Descriptions.Item>
-              {viewing.errorInfo && <Descriptions.Item label={t('model.appAuditLog.fields.errorInfo')} span={2}>{viewing.errorInfo}</Descriptions.Item>}
+              {viewing.errorInfo && <Descriptions.Item label={mLabel(appAuditLogModel, 'errorInfo')} span={2}>{viewing.errorInfo}</Descriptions.Item>}
             </Descriptions>
-            <JsonPair left={viewing.operateBefore} right={viewing.operateAfter} leftTitle={t('model.appAuditLog.fields.operateBefore')} rightTitle={t('model.appAuditLog.fields.operateAfter')} />
+            <JsonPair left={viewing.operateBefore} right={viewing.operateAfter} leftTitle={mLabel(appAuditLogModel, 'operateBefore')} rightTitle={mLabel(appAuditLogModel, 'operateAfter')} />
           </>
         )}
       </Drawer>

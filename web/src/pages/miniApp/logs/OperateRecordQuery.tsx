@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Descriptions, Drawer, Tag } from 'antd';
 import { appCollectLogModel } from '@campus/schema';
 import { useTranslation } from 'react-i18next';
+import { mLabel } from '../shell/modelText';
 import { crud } from '../../../api/crud';
 import { ResourceList } from '../../../components/ResourceList';
 import { modelResource } from '../../../components/model-resource';
@@ -38,19 +39,19 @@ export default function OperateRecordQuery() {
         {viewing && (
           <>
             <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={t('model.appCollectLog.fields.bizName')}>{viewing.bizName || '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appCollectLog.fields.bizCode')}>{viewing.bizCode || '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appCollectLog.fields.tableName')}>{viewing.tableName || '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appCollectLog.fields.source')}>{opt('source', viewing.source)}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appCollectLog.fields.method')}>{opt('method', viewing.method)}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appCollectLog.fields.type')}>{opt('type', viewing.type)}</Descriptions.Item>
-              <Descriptions.Item label={t('model.appCollectLog.fields.collectStatus')}>
+              <Descriptions.Item label={mLabel(appCollectLogModel, 'bizName')}>{viewing.bizName || '-'}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appCollectLogModel, 'bizCode')}>{viewing.bizCode || '-'}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appCollectLogModel, 'tableName')}>{viewing.tableName || '-'}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appCollectLogModel, 'source')}>{opt('source', viewing.source)}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appCollectLogModel, 'method')}>{opt('method', viewing.method)}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appCollectLogModel, 'type')}>{opt('type', viewing.type)}</Descriptions.Item>
+              <Descriptions.Item label={mLabel(appCollectLogModel, 'collectStatus')}>
                 <Tag color={viewing.collectStatus === 1 ? 'green' : 'red'}>{opt('collectStatus', viewing.collectStatus)}</Tag>
               </Descriptions.Item>
               <Descriptions.Item label={t('miniApp.logs.time')}>{viewing.createTime || '-'}</Descriptions.Item>
-              {viewing.collectInfo && <Descriptions.Item label={t('model.appCollectLog.fields.collectInfo')} span={2}>{viewing.collectInfo}</Descriptions.Item>}
+              {viewing.collectInfo && <Descriptions.Item label={mLabel(appCollectLogModel, 'collectInfo')} span={2}>{viewing.collectInfo}</Descriptions.Item>}
             </Descriptions>
-            <JsonPair left={viewing.oldData} right={viewing.newData} leftTitle={t('model.appCollectLog.fields.oldData')} rightTitle={t('model.appCollectLog.fields.newData')} />
+            <JsonPair left={viewing.oldData} right={viewing.newData} leftTitle={mLabel(appCollectLogModel, 'oldData')} rightTitle={mLabel(appCollectLogModel, 'newData')} />
           </>
         )}
       </Drawer>

@@ -8,6 +8,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { appMenuModel } from '@campus/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { mRequired, mInvalid } from '../shell/modelText';
 import { crud } from '../../../api/crud';
 import { modelResource } from '../../../components/model-resource';
 import { menuIcon } from '../../../shell/icons';
@@ -114,14 +115,14 @@ export default function AppMenuManage() {
           return true;
         }}
       >
-        <ProFormText name="menuName" label={f('menuName')} colProps={{ span: 12 }} rules={[{ required: true, message: t('model.appMenu.required.menuName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
+        <ProFormText name="menuName" label={f('menuName')} colProps={{ span: 12 }} rules={[{ required: true, message: mRequired(appMenuModel, 'menuName') }, { max: 64, message: t('miniApp.admin.tooLong', { n: 64 }) }]} />
         <ProFormTreeSelect name="parentId" label={f('parentId')} colProps={{ span: 12 }} fieldProps={{ treeData: parentOptions(tree, editing?.id as string | undefined), allowClear: true, treeDefaultExpandAll: true, placeholder: t('miniApp.menu.topLevel') }} />
         <ProForm.Item
           name="menuRouter" label={f('menuRouter')} colProps={{ span: 24 }} extra={t('miniApp.menu.routerHelp')}
           rules={[
-            { required: true, message: t('model.appMenu.required.menuRouter') },
+            { required: true, message: mRequired(appMenuModel, 'menuRouter') },
             { max: 255, message: t('miniApp.admin.tooLong', { n: 255 }) },
-            { pattern: /^[A-Za-z0-9/_\-.?=&%]+$/, message: t('model.appMenu.rules.menuRouter.invalid') },
+            { pattern: /^[A-Za-z0-9/_\-.?=&%]+$/, message: mInvalid(appMenuModel, 'menuRouter') },
           ]}
         >
           <AutoComplete

@@ -97,7 +97,9 @@ export function ShellSidebar({ collapsed, activeTab, onOpen }: { collapsed: bool
   const { items, entries } = useShellMenu();
   const name = app.info?.appName || app.params.appName;
   const [openKeys, setOpenKeys] = useState<string[]>(['g:design', 'g:config', 'g:logs', 'g:buttons']);
-  const selected = [...entries.values()].filter((e) => e.tab === activeTab).slice(0, 1).map((e) => e.key);
+  // the entry of the open tab (a management screen's own entry before 数据管理, which may lead to the design)
+  const matching = [...entries.values()].filter((e) => e.tab === activeTab);
+  const selected = (matching.find((e) => e.key !== 'data') ?? matching[0]) ? [(matching.find((e) => e.key !== 'data') ?? matching[0]).key] : [];
   return (
     <div className="mini-sider-inner">
       <div className="mini-sider-head" title={name}>
