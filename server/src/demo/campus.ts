@@ -84,7 +84,7 @@ export const STAFF_ACCOUNT = 'user';
  * Menus every campus role holds (with their buttons): the home page, 我的事务 and 个人中心; no admin
  * screen. Each is a code the core or some module declares (modules.test.ts).
  */
-export const ROLE_MENUS = ['home', 'wf_process', 'wf_process_list', 'wf_process_todo', 'wf_process_claim', 'wf_process_send', 'wf_process_done', 'wf_process_copy', 'wf_process_draft', 'personal', 'personalGroup'];
+export const ROLE_MENUS = ['home', 'wf_process', 'wf_process_list', 'wf_process_todo', 'wf_process_claim', 'wf_process_send', 'wf_process_done', 'wf_process_copy', 'wf_process_draft', 'personal', 'personalGroup', 'miniApp', 'miniAppCenter'];
 
 const DICTS: { code: string; name: string; items: string[] }[] = [
   { code: 'leave_type', name: '请假类型', items: ['事假', '病假', '年假', '婚假', '产假', '丧假', '公假'] },

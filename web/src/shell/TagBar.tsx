@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Dropdown, Modal, Tabs, message, type MenuProps } from 'antd';
+import { Dropdown, Modal, Tabs, message, type MenuProps, type TabsProps } from 'antd';
 import { CloseCircleOutlined, CloseOutlined, DownOutlined, ClearOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,50 @@ export function tagValue(pathname: string, search: string): string {
 export function tagText(tag: Tag, t: (k: string) => string): string {
   if (tag.i18n) return t(tag.label);
   return tag.code ? menuLabel({ code: tag.code, name: tag.label }) : tag.label;
+}
+
+/** The tag bar's tabs (shared with the micro-app shell's): closable cards, the active one, choosing and closing one by key. */
+export function tagTabsProps(t: (k: string) => string, active: string, onSelect: (key: string) => void, onClose: (key: string) => void): TabsProps {
+  return {
+    className: 'tag-tabs',
+    type: 'editable-card',
+    hideAdd: true,
+    size: 'small',
+    // the close buttons and the overflow menu are read out in the reader's language (rc-tabs' own are English)
+    locale: { removeAriaLabel: t('tags.close'), dropdownAriaLabel: t('tags.more') },
+    activeKey: active,
+    onChange: onSelect,
+    onEdit: (key, action) => {
+      if (action === 'remove' && typeof key === 'string') onClose(key);
+    },
+  };
+}
+
+/** The tab menu (a right click on a tab, the bar's dropdown): clear cache, close others, close all.
+ * othersDisabled: close others greyed out (the micro-app shell's tabs, when there is nothing to close). */
+export function tabMenuItems(t: (k: string) => string, othersDisabled?: boolean): NonNullable<MenuProps['items']> {
+  return [
+    { key: 'clearCache', icon: <ClearOutlined />, label: t('tags.clearCache') },
+    { type: 'divider' },
+    { key: 'closeOthers', icon: <MinusCircleOutlined />, label: t('tags.closeOthers'), ...(othersDisabled === undefined ? {} : { disabled: othersDisabled }) },
+    { key: 'closeAll', icon: <CloseCircleOutlined />, label: t('tags.closeAll') },
+  ];
+}
+
+/** Runs a tab menu item on the tab `value`; clearing the cache asks first and says when it is done. */
+export function runTabMenu(key: string, value: string, t: (k: string) => string, on: { clearCache: () => Promise<unknown>; closeOthers: (value: string) => void; closeAll: () => void }): void {
+  if (key === 'clearCache') {
+    Modal.confirm({
+      title: t('common.tip'),
+      content: t('tags.clearCacheConfirm'),
+      onOk: async () => {
+        await on.clearCache();
+        message.success(t('tags.clearCacheDone'));
+      },
+    });
+  }
+  if (key === 'closeOthers') on.closeOthers(value);
+  if (key === 'closeAll') on.closeAll();
 }
 
 /**
@@ -107,48 +151,18 @@ export function TagBar() {
     navigate(website.firstPage.value);
   };
 
-  const onClearCache = () => {
-    Modal.confirm({
-      title: t('common.tip'),
-      content: t('tags.clearCacheConfirm'),
-      onOk: async () => {
-        await clearCache();
-        message.success(t('tags.clearCacheDone'));
-      },
-    });
-  };
-
   const menuFor = (value: string): MenuProps => ({
-    items: [
-      { key: 'clearCache', icon: <ClearOutlined />, label: t('tags.clearCache') },
-      { type: 'divider' },
-      { key: 'closeOthers', icon: <MinusCircleOutlined />, label: t('tags.closeOthers') },
-      { key: 'closeAll', icon: <CloseCircleOutlined />, label: t('tags.closeAll') },
-    ],
-    onClick: ({ key }) => {
-      if (key === 'clearCache') onClearCache();
-      if (key === 'closeOthers') closeOthers(value);
-      if (key === 'closeAll') closeAll();
-    },
+    items: tabMenuItems(t),
+    onClick: ({ key }) => runTabMenu(key, value, t, { clearCache, closeOthers, closeAll }),
   });
 
   return (
     <div className="tag-bar">
       <Tabs
-        className="tag-tabs"
-        type="editable-card"
-        hideAdd
-        size="small"
-        // the close buttons and the overflow menu are read out in the reader's language (rc-tabs' own are English)
-        locale={{ removeAriaLabel: t('tags.close'), dropdownAriaLabel: t('tags.more') }}
-        activeKey={active}
-        onChange={(key) => {
+        {...tagTabsProps(t, active, (key) => {
           const tag = tags.find((x) => x.value === key);
           if (tag) open(tag);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
-        }}
+        }, close)}
         items={tags.map((tag) => ({
           key: tag.value,
           closable: closable(tag),

@@ -9,10 +9,10 @@
 // Who may call them: the app's creator or the administrator role change them; anyone with access
 // to the app reads them (checked by the miniapp module, config-routes.ts).
 import { defineModel } from '../model/define.ts';
+import { APP_ID_FIELD, SORT_FIELD } from './miniapp-fields.ts';
 
 const FLAG = [{ value: 0, label: ['否', 'No'] }, { value: 1, label: ['是', 'Yes'], color: 'blue' }] as const;
 const MANAGERS = 'changing: the app\'s creator or the administrator role; reading: anyone with access to the app (the one evaluator), checked by the miniapp module';
-const APP_ID = { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { hideInTable: true, form: false } } as const;
 
 /** The page sizes the data screen offers (001 §3.2 系统配置). */
 export const APP_PAGE_SIZES = [10, 30, 50, 100, 200] as const;
@@ -24,7 +24,7 @@ export const appSysConfigModel = defineModel({
   name: 'appSysConfig', table: 'blade_app_sys_config', api: '/api/appSysConfig/appSysConfig', title: ['系统配置', 'App settings'], tenant: true,
   permission: null, access: MANAGERS,
   fields: {
-    appId: APP_ID,
+    appId: APP_ID_FIELD,
     pageSize: {
       type: 'int', label: ['每页条数', 'Rows per page'], required: true, default: 10, ui: { width: 100, span: 12, form: 'select' },
       options: APP_PAGE_SIZES.map((n) => ({ value: n, label: [`${n} 条/页`, `${n} per page`] as const })),
@@ -62,7 +62,7 @@ export const appOperateModel = defineModel({
   permission: null, access: MANAGERS,
   order: [{ field: 'sort', dir: 'asc' }],
   fields: {
-    appId: APP_ID,
+    appId: APP_ID_FIELD,
     operateCode: {
       type: 'string', label: ['按钮', 'Button'], length: 16, required: true, requiredMessage: ['请选择按钮', 'Please choose the button'], filter: 'equal', ui: { width: 110, span: 12, form: 'select' },
       options: APP_OPERATE_DEFAULTS.map((o) => ({ value: o.operateCode, label: [o.operateName, o.operateNameEn] as const })),
@@ -70,7 +70,7 @@ export const appOperateModel = defineModel({
     operateName: { type: 'string', label: ['按钮名称', 'Button label'], length: 32, required: true, requiredMessage: ['请输入按钮名称', 'Please enter the button label'], ui: { width: 140, span: 12 } },
     operateNameEn: { type: 'string', label: ['英文名称', 'English label'], length: 64, ui: { width: 160, span: 12 } },
     enabled: { type: 'int', label: ['启用', 'On'], required: true, default: 1, options: [{ value: 0, label: ['停用', 'Off'] }, { value: 1, label: ['启用', 'On'], color: 'green' }], ui: { width: 80, span: 12, form: 'radio' } },
-    sort: { type: 'int', label: ['排序', 'Order'], required: true, default: 1, min: 0, max: 99999, sortable: true, ui: { width: 80, span: 12 } },
+    sort: SORT_FIELD,
   },
 });
 
@@ -79,7 +79,7 @@ export const appDataSourceModel = defineModel({
   permission: null, access: MANAGERS,
   order: [{ field: 'createTime', dir: 'asc' }],
   fields: {
-    appId: APP_ID,
+    appId: APP_ID_FIELD,
     sourceName: { type: 'string', label: ['数据源名称', 'Source name'], length: 64, required: true, requiredMessage: ['请输入数据源名称', 'Please enter the source name'], filter: 'like', ui: { width: 180, span: 12 } },
     sourceType: {
       type: 'string', label: ['数据源类型', 'Source type'], length: 8, required: true, requiredMessage: ['请选择数据源类型', 'Please choose the source type'], filter: 'equal', ui: { width: 110, span: 12, form: 'radio' },

@@ -6,6 +6,7 @@
 // miniapp module for every call.
 import type { FormColumn } from '../form/schema.ts';
 import { defineModel } from '../model/define.ts';
+import { APP_ID_FIELD, STATUS_FIELD, SORT_FIELD, TEMPLATE_NAME_FIELD, TEMPLATE_TYPE_FIELD } from './miniapp-fields.ts';
 
 const ADMINS = 'the administrator role (micro-app designers), checked by the miniapp module around every call';
 const FLAG = [{ value: 0, label: ['否', 'No'] }, { value: 1, label: ['是', 'Yes'], color: 'blue' }] as const;
@@ -119,7 +120,7 @@ export const appCategoryModel = defineModel({
     categoryName: { type: 'string', label: ['分类名称', 'Category name'], length: 64, required: true, requiredMessage: ['请输入分类名称', 'Please enter the category name'], filter: 'like', ui: { width: 180, span: 12 } },
     parentId: { type: 'id', label: ['上级分类', 'Parent category'], ui: { hideInTable: true, span: 12 } },
     icon: { type: 'string', label: ['图标', 'Icon'], length: 500, ui: { width: 100, span: 12 } },
-    sort: { type: 'int', label: ['排序', 'Order'], required: true, default: 1, min: 0, max: 99999, sortable: true, ui: { width: 80, span: 12 } },
+    sort: SORT_FIELD,
     remark: { type: 'string', label: ['备注', 'Remark'], length: 500, ui: { hideInTable: true, form: 'textarea', rows: 2 } },
   },
 });
@@ -145,7 +146,7 @@ export const appInfoModel = defineModel({
       type: 'int', label: ['状态', 'Status'], required: true, default: 0, filter: 'equal', ui: { width: 90, span: 12, form: 'radio' },
       options: [{ value: 0, label: ['未发布', 'Draft'] }, { value: 1, label: ['已发布', 'Published'], color: 'green' }],
     },
-    sort: { type: 'int', label: ['排序', 'Order'], required: true, default: 1, min: 0, max: 99999, sortable: true, ui: { width: 80, span: 12 } },
+    sort: SORT_FIELD,
   },
 });
 
@@ -155,7 +156,7 @@ export const appMenuModel = defineModel({
   permission: null, access: 'the app\'s creator or the administrator role, checked by the miniapp module',
   order: [{ field: 'sort', dir: 'asc' }],
   fields: {
-    appId: { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { hideInTable: true, form: false } },
+    appId: APP_ID_FIELD,
     parentId: { type: 'id', label: ['上级菜单', 'Parent menu'], ui: { hideInTable: true, span: 12 } },
     menuName: { type: 'string', label: ['菜单名称', 'Menu name'], length: 64, required: true, requiredMessage: ['请输入菜单名称', 'Please enter the menu name'], filter: 'like', ui: { width: 160, span: 12 } },
     menuRouter: {
@@ -164,7 +165,7 @@ export const appMenuModel = defineModel({
     },
     menuIcon: { type: 'string', label: ['图标', 'Icon'], length: 64, ui: { width: 100, span: 12 } },
     menuAlias: { type: 'string', label: ['别名', 'Alias'], length: 64, ui: { width: 120, span: 12 } },
-    sort: { type: 'int', label: ['排序', 'Order'], required: true, default: 1, min: 0, max: 99999, sortable: true, ui: { width: 80, span: 12 } },
+    sort: SORT_FIELD,
   },
 });
 
@@ -174,7 +175,7 @@ export const appDiyOperateModel = defineModel({
   permission: null, access: 'the app\'s creator or the administrator role, checked by the miniapp module',
   order: [{ field: 'sort', dir: 'asc' }],
   fields: {
-    appId: { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { hideInTable: true, form: false } },
+    appId: APP_ID_FIELD,
     btnName: { type: 'string', label: ['按钮名称', 'Button name'], length: 64, required: true, requiredMessage: ['请输入按钮名称', 'Please enter the button name'], filter: 'like', ui: { width: 160, span: 12 } },
     btnUrl: {
       type: 'string', label: ['按钮地址', 'Button address'], length: 1000, required: true, requiredMessage: ['请输入按钮地址', 'Please enter the button address'],
@@ -182,7 +183,7 @@ export const appDiyOperateModel = defineModel({
       pattern: '^(https?://[^\\s]+|/[^\\s]*)$', patternMessage: ['按钮地址须为 http(s) 地址或以 / 开头的站内路径', 'The button address must be an http(s) address or a path of this site starting with /'], ui: { width: 240, span: 12 },
     },
     btnIcon: { type: 'string', label: ['图标', 'Icon'], length: 64, ui: { width: 100, span: 12 } },
-    sort: { type: 'int', label: ['排序', 'Order'], required: true, default: 1, min: 0, max: 99999, sortable: true, ui: { width: 80, span: 12 } },
+    sort: SORT_FIELD,
   },
 });
 
@@ -201,7 +202,7 @@ export const appPermissionModel = defineModel({
   permission: null, access: 'the app\'s creator or the administrator role, checked by the miniapp module',
   order: [{ field: 'createTime', dir: 'asc' }],
   fields: {
-    appId: { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { hideInTable: true, form: false } },
+    appId: APP_ID_FIELD,
     permissionName: { type: 'string', label: ['权限名称', 'Name'], length: 64, required: true, requiredMessage: ['请输入权限名称', 'Please enter the name'], filter: 'like', ui: { width: 160, span: 12 } },
     userIds: { type: 'string', label: ['人员', 'People'], length: 4000, ui: { hideInTable: true, span: 12 } },
     roleIds: { type: 'string', label: ['角色', 'Roles'], length: 2000, ui: { hideInTable: true, span: 12 } },
@@ -268,16 +269,16 @@ export const appPrintTemplateModel = defineModel({
   permission: null, access: 'changing: the app\'s creator or the administrator role; reading: also those an app permission group lets print, checked by the miniapp module',
   order: [{ field: 'createTime', dir: 'desc' }],
   fields: {
-    appId: { type: 'id', label: ['微应用', 'Micro-app'], required: true, requiredMessage: ['请选择微应用', 'Please choose the micro-app'], filter: 'equal', ui: { hideInTable: true, form: false } },
-    templateName: { type: 'string', label: ['模板名称', 'Template name'], length: 64, required: true, requiredMessage: ['请输入模板名称', 'Please enter the template name'], filter: 'like', ui: { width: 180, span: 12 } },
+    appId: APP_ID_FIELD,
+    templateName: TEMPLATE_NAME_FIELD,
     templateType: {
-      type: 'string', label: ['模板类型', 'Template type'], length: 8, required: true, requiredMessage: ['请选择模板类型', 'Please choose the template type'], filter: 'equal', ui: { width: 100, span: 12, form: 'radio' },
+      ...TEMPLATE_TYPE_FIELD,
       options: [{ value: 'form', label: ['表单', 'Form'] }, { value: 'list', label: ['列表', 'List'] }],
     },
     printAddress: { type: 'string', label: ['打印地址', 'Print address'], length: 500, ui: { hideInTable: true, span: 12 } },
     isCenter: { type: 'string', label: ['居中', 'Centred'], length: 1, required: true, default: 'N', options: [{ value: 'Y', label: ['是', 'Yes'] }, { value: 'N', label: ['否', 'No'] }], ui: { width: 70, span: 12, form: 'radio' } },
     templateJson: { type: 'text', label: ['模板内容', 'Template'], length: 500000, required: true, requiredMessage: ['请设计模板内容', 'Please design the template'], format: 'json', ui: { hideInTable: true, form: false } },
-    status: { type: 'int', label: ['状态', 'Status'], required: true, default: 1, filter: 'equal', options: [{ value: 0, label: ['停用', 'Disabled'] }, { value: 1, label: ['启用', 'Enabled'], color: 'green' }], ui: { width: 80, span: 12, form: 'radio' } },
+    status: STATUS_FIELD,
   },
 });
 

@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
 import { modelColumns } from './app-routes.ts';
-import { BizData, type Part } from './biz-data.ts';
+import { BizData, type AppShape, type Part } from './biz-data.ts';
 import { MSG } from './messages.ts';
 import { AppPermissions, fieldRight, type AppRights } from './permissions.ts';
 import { MiniTables } from './tables.ts';
@@ -22,7 +22,7 @@ import { MiniTables } from './tables.ts';
  * The columns of one table of the app with the rights applied: hidden fields out, read-only ones
  * disabled. An English reader gets a field's English label where the form keeps the model's Chinese one.
  */
-function withRights(cols: FormColumn[], part: Part | undefined, rights: AppRights, children: Map<string, Part>, lang: 'zh' | 'en'): FormColumn[] {
+function withRights(cols: FormColumn[], part: Part | undefined, rights: AppRights, children: Map<string, Part>, lang?: 'zh' | 'en'): FormColumn[] {
   const out: FormColumn[] = [];
   for (const c of cols) {
     if (!c || typeof c !== 'object') continue;
@@ -38,6 +38,20 @@ function withRights(cols: FormColumn[], part: Part | undefined, rights: AppRight
     out.push({ ...c, label, ...(r?.disabled ? { disabled: true } : {}) });
   }
   return out;
+}
+
+/**
+ * The app's form (main columns, groups, each child model's sub-table) as a reader with these rights
+ * sees it: hidden fields out, read-only ones disabled; with lang, English labels for an English reader.
+ * The one place the form-filling screen (queryAppForm) and an approver's form (biz-process.ts) get it.
+ */
+export function formWithRights(option: FormOption, shape: AppShape, rights: AppRights, lang?: 'zh' | 'en'): FormOption {
+  const children = new Map(shape.children.map((c) => [c.prop, c]));
+  return {
+    ...option,
+    column: withRights(option.column ?? [], shape.main, rights, children, lang),
+    ...(option.group ? { group: option.group.map((g) => ({ ...g, column: withRights(g.column ?? [], shape.main, rights, children, lang) })) } : {}),
+  };
 }
 
 export async function bizFormRoutes(app: TypedApp, { db, directory }: Pick<ModuleDeps, 'db' | 'directory'>, base: string) {
@@ -59,12 +73,7 @@ export async function bizFormRoutes(app: TypedApp, { db, directory }: Pick<Modul
     }
     // no (usable) design yet: the model's fields, each child model a sub-table
     if (!option) option = { column: (await modelColumns(db, tables, tenantId, String(row.modelId), req.lang)).column as FormColumn[] };
-    const children = new Map(shape.children.map((c) => [c.prop, c]));
-    const formOption: FormOption = {
-      ...option,
-      column: withRights(option.column ?? [], shape.main, rights, children, req.lang),
-      ...(option.group ? { group: option.group.map((g) => ({ ...g, column: withRights(g.column ?? [], shape.main, rights, children, req.lang) })) } : {}),
-    };
+    const formOption = formWithRights(option, shape, rights, req.lang);
     return ok({ formOption, processBound: !!row.processDefKey });
   });
 }

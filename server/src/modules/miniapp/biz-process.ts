@@ -33,6 +33,7 @@ import { actorOf, idList, MSG as WF_MSG, NOTIFY_VARIABLE, type FormProvider, typ
 import { modelColumns } from './app-routes.ts';
 import { whoOf, writeAudit } from './audit.ts';
 import { BizData, DATA_STATUS, type AppShape, type Part } from './biz-data.ts';
+import { formWithRights } from './biz-form.ts';
 import { MSG } from './messages.ts';
 import { AppPermissions, fieldRight, type AppRights } from './permissions.ts';
 import { MiniTables } from './tables.ts';
@@ -248,17 +249,7 @@ export class BizProcess implements FormProvider {
     const rights = await this.permissions.rightsOf(tenantId, { id: String(app.id), createUser: (app.createUser as string | null) ?? null }, user);
     const { hidden, readOnly } = this.restricted(shape, rights);
     const option = designed(app.formOption) ?? { column: (await modelColumns(this.db, this.tables, tenantId, String(app.modelId), lang)).column as FormColumn[] };
-    const hide = new Set(hidden);
-    const lock = new Set(readOnly);
-    const subs = new Set(shape.children.map((c) => c.prop));
-    const walk = (cols: FormColumn[] | undefined, prefix: string): FormColumn[] => (cols ?? []).flatMap((c): FormColumn[] => {
-      if (!c || typeof c !== 'object') return [];
-      if (c.type === 'dynamic' && !prefix && subs.has(c.prop)) return [{ ...c, children: { ...c.children, column: walk(c.children?.column, `${c.prop}.`) } }];
-      const name = prefix + c.prop;
-      if (hide.has(name)) return [];
-      return [lock.has(name) ? { ...c, disabled: true } : c];
-    });
-    const content: FormOption = { ...option, column: walk(option.column, ''), ...(option.group ? { group: option.group.map((g) => ({ ...g, column: walk(g.column, '') })) } : {}) };
+    const content = formWithRights(option, shape, rights);
     return { formKey: `miniapp_${app.id}`, name: String(app.appName), content: JSON.stringify(content), hidden, readOnly };
   }
 

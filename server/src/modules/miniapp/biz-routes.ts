@@ -79,7 +79,9 @@ export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     if (main) {
       const shape = main.tableStatus > 0 ? await data.shape(tenantId, req.query.appId) : null;
       for (const p of shape ? [shape.main, ...shape.children] : []) {
-        const rightsOfPart = Object.fromEntries(p.items.map((it) => [it.fieldName, { ...fieldRight(rights, p.model.id, it.fieldName), search: !!it.searchable && fieldRight(rights, p.model.id, it.fieldName).search }]));
+        // a field hidden from the caller is not named at all (it is in none of their answers)
+        const rightsOfPart = Object.fromEntries(p.items.filter((it) => !fieldRight(rights, p.model.id, it.fieldName).hide)
+          .map((it) => [it.fieldName, { ...fieldRight(rights, p.model.id, it.fieldName), search: !!it.searchable && fieldRight(rights, p.model.id, it.fieldName).search }]));
         if (p === shape!.main) Object.assign(fieldPermissions, rightsOfPart);
         else fieldPermissions[p.prop] = rightsOfPart;
       }

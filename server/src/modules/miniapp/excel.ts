@@ -1,7 +1,8 @@
 // A micro-app's records to and from Excel (001 §2.7, §4 import, §7.1 exportBizData, importBizData):
 //  - export streams an .xlsx with exceljs's streaming writer straight to the answer: the keys of every
 //    record the list's query matches are read first, then the records and their child rows in batches
-//    of 1,000 (BizData.rowsByKeys / childRowsOf), so memory holds one batch, not the export. Sheet 1 holds
+//    of 2,000 (BizData.rowsByKeys / childRowsOf), so memory holds a batch, not the export; the data rows'
+//    XML is made here per column (see writeExport), the package by exceljs. Sheet 1 holds
 //    the main records (编号 / ID, the fields the reader may see, 状态 / Status), one sheet per child model
 //    follows with the main record's key first. Values are shown as people read them: option labels,
 //    people's and departments' names, files as "name <link>" lines, a signature as 已签名 / Signed.
@@ -391,6 +392,7 @@ export class BizExcel {
     const values = raws.map((r) => reader.values(items, r.cells));
     const checked = await reader.directory.formErrorsMany(ctx.tenantId, state.childForm(c), values.map((v) => v.values), state.lang);
     const out: Row[] = [];
+    const collect: { bizCode: string; newData: unknown }[] = [];
     raws.forEach((r, i) => {
       const problems = [...values[i].problems, ...checked[i]];
       const parent = state.byRef.get(r.ref) ?? (/^\d{1,7}$/.test(r.ref) ? state.byRow.get(Number(r.ref)) : undefined);
@@ -405,10 +407,15 @@ export class BizExcel {
       const row: Row = { [c.parentKey!]: parent };
       for (const it of items) row[it.fieldName] = toColumn(it, values[i].values[it.fieldName]);
       out.push(row);
+      // as a saved record's child rows are logged: under the main record's key, in the child table
+      collect.push({ bizCode: parent!, newData: values[i].values });
     });
     if (state.problems) return;
     state.children += out.length;
-    await state.write(() => this.data.insertMany(ctx, tx, c, out));
+    await state.write(async () => {
+      await this.data.insertMany(ctx, tx, c, out);
+      await writeCollectMany(tx, ctx, { appId: state.shape.appId, bizName: state.shape.appName, tableName: `${c.model.modelTable}_dynamic`, source: 'app', method: 'insert', type: c.relation === 'one' ? 'one' : 'more' }, collect);
+    });
   }
 }
 

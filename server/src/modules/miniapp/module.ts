@@ -1,5 +1,5 @@
 // The micro-app builder (001 §2.2, §2.6, §2.7, §3, §7.1): data models whose tables are made at run
-// time, and (next) the apps, their permissions, business data, import/export, print and logs.
+// time, the apps, their permissions, business data, processes, import/export, print, settings and logs.
 import * as m0028 from '../../db/migrations/0028_miniapp_model.ts';
 import * as m0029 from '../../db/migrations/0029_miniapp_app.ts';
 import * as m0030 from '../../db/migrations/0030_miniapp_permission.ts';
@@ -9,12 +9,16 @@ import * as m0033 from '../../db/migrations/0033_miniapp_collect_log.ts';
 import * as m0034 from '../../db/migrations/0034_miniapp_template_files.ts';
 import * as m0035 from '../../db/migrations/0035_miniapp_biz_process.ts';
 import * as m0036 from '../../db/migrations/0036_miniapp_config.ts';
-import { MINIAPP_MODELS } from '@campus/schema';
-import { MINIAPP_EXCEL_MODELS } from '@campus/schema';
-import { MINIAPP_PROCESS_MODELS } from '@campus/schema';
-import { MINIAPP_CONFIG_MODELS } from '@campus/schema';
-import { defineModule } from '../module.ts';
+import { MINIAPP_CONFIG_MODELS, MINIAPP_EXCEL_MODELS, MINIAPP_MODELS, MINIAPP_PROCESS_MODELS } from '@campus/schema';
 import type { MenuSeed } from '../../db/menus.ts';
+import { defineModule } from '../module.ts';
+import { MSG } from './messages.ts';
+import { appRoutes } from './app-routes.ts';
+import { bizRoutes } from './biz-routes.ts';
+import { excelRoutes } from './excel-routes.ts';
+import { CONFIG_MSG, configRoutes } from './config-routes.ts';
+import { miniModelRoutes } from './model-routes.ts';
+import { printRoutes } from './print-routes.ts';
 
 /** The back-office menus of the micro-app builder (web/src/pages/miniApp/routes.ts): managing apps, the app center, permissions. */
 const MINIAPP_MENUS: MenuSeed[] = [{
@@ -25,13 +29,6 @@ const MINIAPP_MENUS: MenuSeed[] = [{
     { id: '2003', code: 'miniAppPermission', name: '权限配置', path: '/webapp/permissionConfig', source: 'SafetyCertificateOutlined', sort: 3 },
   ],
 }];
-import { MSG } from './messages.ts';
-import { appRoutes } from './app-routes.ts';
-import { bizRoutes } from './biz-routes.ts';
-import { excelRoutes } from './excel-routes.ts';
-import { CONFIG_MSG, configRoutes } from './config-routes.ts';
-import { miniModelRoutes } from './model-routes.ts';
-import { printRoutes } from './print-routes.ts';
 
 export const miniappModule = defineModule({
   name: 'miniapp',

@@ -330,6 +330,15 @@ function useDepts(): TreeOption[] {
   return tree;
 }
 
+/** Departments' names for their ids (comma-joined), as a list cell shows them; an id no longer in the tree shows as itself. */
+export function DeptNames({ value }: { value: string }) {
+  const tree = useDepts();
+  const names = new Map<string, string>();
+  const walk = (nodes: TreeOption[]) => nodes.forEach((n) => { names.set(String(n.value), String(n.title)); if (n.children) walk(n.children); });
+  walk(tree);
+  return <>{value.split(',').filter(Boolean).map((id) => names.get(id) ?? id).join('、')}</>;
+}
+
 /** A department chooser over the department tree; the value is the id (ids comma-joined when multiple). */
 function DeptField({ value, onChange, disabled, multiple, placeholder }: { value?: string; onChange?: (v?: string) => void; disabled?: boolean; multiple?: boolean; placeholder?: string }) {
   const tree = useDepts();

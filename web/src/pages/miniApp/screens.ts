@@ -29,6 +29,8 @@ export const SHELL_SCREENS: ShellScreen[] = [
   { path: 'operateRecordQuery', title: 'miniApp.screen.operateRecordQuery', manage: true, component: lazy(() => import('./logs/OperateRecordQuery')) },
   { path: 'auditLog', title: 'miniApp.screen.auditLog', manage: true, component: lazy(() => import('./logs/AuditLog')) },
   { path: 'appMenu', title: 'miniApp.screen.appMenu', manage: true, component: lazy(() => import('./menu/AppMenuManage')) },
+  { path: 'operateSettings', title: 'miniApp.screen.operateSettings', manage: true, component: lazy(() => import('./settings/OperateSettings')) },
+  { path: 'dataSourceManage', title: 'miniApp.screen.dataSourceManage', manage: true, component: lazy(() => import('./settings/DataSourceManage')) },
   { path: 'appSysConfig', title: 'miniApp.screen.appSysConfig', manage: true, component: lazy(() => import('./sysconfig/AppSysConfig')) },
   { path: 'urlPath', title: 'miniApp.screen.urlPath', component: lazy(() => import('./diy/UrlPath')) },
 ];

@@ -12,11 +12,10 @@ import { useTranslation } from 'react-i18next';
 import type { FormColumn } from '@campus/schema';
 import { http } from '../../../api/request';
 import type { Page } from '../../../api/types';
-import { totalText } from '../../../api/crud';
 import { receiveFile, sendForm } from '../../../api/transfer';
 import { saveBlob } from '../../../api/download';
 import { TransferBar, useTransfer, withProgressCard } from '../../../components/transfer';
-import { website } from '../../../website';
+import { RemoveTemplateButton, templateQuery, templateTableProps } from '../templateList';
 import { useMiniApp } from '../context';
 import { queryAppModelFields } from '../api';
 import { useBusy } from '../design/busy';
@@ -153,10 +152,7 @@ export default function ExportTemplateManage() {
         actionRef={ref}
         cardBordered
         headerTitle={<span className="list-title">{t('miniApp.exportTpl.title')}</span>}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 'max-content' }}
-        options={{ reload: true, density: false, setting: false, fullScreen: false }}
-        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => totalText(t, n) }}
+        {...templateTableProps(t)}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => open('new')} className="ma-export-add">
             {t('common.add')}
@@ -164,9 +160,7 @@ export default function ExportTemplateManage() {
         ]}
         request={async (q) => {
           const page = await http.get<Page<ExportTemplate>>(`${TEMPLATE_FILES}/list`, {
-            appId, current: q.current, size: q.pageSize,
-            ...(q.templateName ? { templateName_like: q.templateName } : {}),
-            ...(q.templateType ? { templateType_equal: q.templateType } : {}),
+            ...templateQuery(appId, q),
           });
           return { data: page.records ?? [], total: page.total ?? 0, success: true };
         }}
@@ -204,25 +198,7 @@ export default function ExportTemplateManage() {
                 <Button type="link" size="small" icon={<DownloadOutlined />} disabled={!r.fileLink} onClick={() => void tryExport(r)} className="ma-export-try">
                   {t('miniApp.exportTpl.tryExport')}
                 </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() =>
-                    Modal.confirm({
-                      title: t('common.tip'),
-                      content: t('miniApp.design.common.removeConfirm'),
-                      okButtonProps: { danger: true },
-                      onOk: async () => {
-                        await http.post(`${TEMPLATE_FILES}/remove`, undefined, { params: { ids: r.id } });
-                        message.success(t('miniApp.design.common.removed'));
-                        ref.current?.reload();
-                      },
-                    })
-                  }
-                >
-                  {t('common.delete')}
-                </Button>
+                <RemoveTemplateButton base={TEMPLATE_FILES} id={r.id} list={ref} />
               </Space>
             ),
           },

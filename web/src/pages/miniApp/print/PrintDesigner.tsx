@@ -21,6 +21,18 @@ const move = <T,>(list: T[], i: number, d: -1 | 1): T[] => {
   return next;
 };
 
+/** Up, down and remove for the item at `at` of a layout list (the rows of a form template, the columns of a list one). */
+function OrderButtons<T>({ list, at, onChange }: { list: T[]; at: number; onChange: (list: T[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={at === 0} onClick={() => onChange(move(list, at, -1))} aria-label="up" />
+      <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={at === list.length - 1} onClick={() => onChange(move(list, at, 1))} aria-label="down" />
+      <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onChange(list.filter((_, j) => j !== at))} aria-label={t('common.delete')} />
+    </>
+  );
+}
+
 export function PrintDesigner({ open, template, columns, appId, appName, onClose }: {
   open: boolean;
   template: Editing | null;
@@ -297,9 +309,7 @@ export function PrintDesigner({ open, template, columns, appId, appName, onClose
                       )}
                     </div>
                     <Space size={0}>
-                      <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={ri === 0} onClick={() => change({ rows: move(design.rows, ri, -1) })} aria-label="up" />
-                      <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={ri === design.rows.length - 1} onClick={() => change({ rows: move(design.rows, ri, 1) })} aria-label="down" />
-                      <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => change({ rows: design.rows.filter((_, i) => i !== ri) })} aria-label={t('common.delete')} />
+                      <OrderButtons list={design.rows} at={ri} onChange={(rows) => change({ rows })} />
                     </Space>
                   </div>
                 ))}
@@ -381,9 +391,7 @@ export function PrintDesigner({ open, template, columns, appId, appName, onClose
                     addonAfter="mm"
                     onChange={(v) => change({ columns: design.columns.map((x, j) => (j === i ? { field: x.field, ...(v ? { width: Number(v) } : {}) } : x)) })}
                   />
-                  <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => change({ columns: move(design.columns, i, -1) })} aria-label="up" />
-                  <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={i === design.columns.length - 1} onClick={() => change({ columns: move(design.columns, i, 1) })} aria-label="down" />
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => change({ columns: design.columns.filter((_, j) => j !== i) })} aria-label={t('common.delete')} />
+                  <OrderButtons list={design.columns} at={i} onChange={(columns) => change({ columns })} />
                 </div>
               ))}
               <Button

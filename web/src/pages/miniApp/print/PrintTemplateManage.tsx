@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { appPrintTemplateModel } from '@campus/schema';
 import { http } from '../../../api/request';
 import type { Page } from '../../../api/types';
-import { totalText } from '../../../api/crud';
-import { website } from '../../../website';
+import { RemoveTemplateButton, templateQuery, templateTableProps } from '../templateList';
 import { useMiniApp } from '../context';
 import { queryAppModelFields } from '../api';
 import { PRINT_TEMPLATE, PrintPreview, fetchPrintRecords } from './render';
@@ -64,10 +63,7 @@ export default function PrintTemplateManage() {
         actionRef={ref}
         cardBordered
         headerTitle={<span className="list-title">{t('miniApp.print.listTitle')}</span>}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 'max-content' }}
-        options={{ reload: true, density: false, setting: false, fullScreen: false }}
-        pagination={{ defaultPageSize: website.defaultPageSize, pageSizeOptions: website.pageSizes.map(String), showSizeChanger: true, showTotal: (n) => totalText(t, n) }}
+        {...templateTableProps(t)}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<PlusOutlined />} disabled={!designed} onClick={() => { form.resetFields(); setAdding(true); }} className="ma-print-add">
             {t('common.add')}
@@ -75,9 +71,7 @@ export default function PrintTemplateManage() {
         ]}
         request={async (q) => {
           const page = await http.get<Page<Row>>(`${PRINT_TEMPLATE}/list`, {
-            appId, current: q.current, size: q.pageSize,
-            ...(q.templateName ? { templateName_like: q.templateName } : {}),
-            ...(q.templateType ? { templateType_equal: q.templateType } : {}),
+            ...templateQuery(appId, q),
             ...(q.status !== undefined && q.status !== '' ? { status_equal: q.status } : {}),
           });
           return { data: page.records ?? [], total: page.total ?? 0, success: true };
@@ -106,25 +100,7 @@ export default function PrintTemplateManage() {
                 <Button type="link" size="small" icon={<EyeOutlined />} disabled={!designed} onClick={() => void openPreview(r, true)} className="ma-print-preview-btn">
                   {t('miniApp.print.preview')}
                 </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() =>
-                    Modal.confirm({
-                      title: t('common.tip'),
-                      content: t('miniApp.design.common.removeConfirm'),
-                      okButtonProps: { danger: true },
-                      onOk: async () => {
-                        await http.post(`${PRINT_TEMPLATE}/remove`, undefined, { params: { ids: r.id } });
-                        message.success(t('miniApp.design.common.removed'));
-                        ref.current?.reload();
-                      },
-                    })
-                  }
-                >
-                  {t('common.delete')}
-                </Button>
+                <RemoveTemplateButton base={PRINT_TEMPLATE} id={r.id} list={ref} />
               </Space>
             ),
           },

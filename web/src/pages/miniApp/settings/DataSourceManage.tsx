@@ -185,7 +185,7 @@ export default function DataSourceManage() {
       sqlContent: { hideInTable: true },
     },
     append: [{
-      title: 'miniApp.settings.source.dicUrl', dataIndex: 'id', width: 420,
+      title: 'miniApp.settings.source.dicUrl', dataIndex: 'id', width: 500,
       render: (row: Row) => <Typography.Text code style={{ whiteSpace: 'nowrap' }} copyable={{ text: optionsUrl(String(row.id)), tooltips: [t('miniApp.settings.source.copy'), t('miniApp.settings.source.copied')] }}>{optionsUrl(String(row.id))}</Typography.Text>,
     }],
     extraActions: [

@@ -28,7 +28,8 @@ export default function OperateSettings() {
   const { t } = useTranslation();
   const app = useMiniApp();
   const appId = app.params.appId;
-  const [rows, setRows] = useState<OperateRow[]>(defaultOperates);
+  // (empty until the saved rows arrive: defaults shown first would look like what is saved)
+  const [rows, setRows] = useState<OperateRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -88,8 +89,8 @@ export default function OperateSettings() {
         extra={
           <Space wrap>
             <Button icon={<ReloadOutlined />} onClick={load} disabled={saving}>{t('miniApp.settings.operate.reload')}</Button>
-            <Button icon={<UndoOutlined />} onClick={reset} disabled={saving} data-testid="operate-reset">{t('miniApp.settings.operate.reset')}</Button>
-            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="operate-save">{t('common.save')}</Button>
+            <Button icon={<UndoOutlined />} onClick={reset} disabled={saving || !rows.length} data-testid="operate-reset">{t('miniApp.settings.operate.reset')}</Button>
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!rows.length} onClick={() => void save()} data-testid="operate-save">{t('common.save')}</Button>
           </Space>
         }
       >

@@ -4,7 +4,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Menu, Tooltip, type MenuProps } from 'antd';
 import {
-  ApartmentOutlined, AuditOutlined, BuildOutlined, ControlOutlined, DatabaseOutlined, DeploymentUnitOutlined, FileExcelOutlined,
+  ApiOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BuildOutlined, ControlOutlined, DatabaseOutlined, DeploymentUnitOutlined, FileExcelOutlined,
   FileSearchOutlined, FormOutlined, HistoryOutlined, HomeOutlined, LinkOutlined, MenuOutlined, PrinterOutlined, SafetyOutlined,
   SettingOutlined, ThunderboltOutlined, ToolOutlined,
 } from '@ant-design/icons';
@@ -71,6 +71,8 @@ export function useShellMenu(): { items: Item[]; entries: Map<string, Entry> } {
           screen('printTemplateManage', <PrinterOutlined />),
           screen('exportTemplateManage', <FileExcelOutlined />),
           screen('appMenu', <MenuOutlined />),
+          screen('operateSettings', <AppstoreOutlined />),
+          screen('dataSourceManage', <ApiOutlined />),
           screen('appSysConfig', <ToolOutlined />),
         ] },
         { key: 'g:logs', label: t('miniApp.shell.groupLogs'), icon: <FileSearchOutlined />, children: [

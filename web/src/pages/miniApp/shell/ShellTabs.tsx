@@ -4,9 +4,10 @@
 // returns to the welcome tab; clearing the cache asks first and says when it is done. The same
 // look and words as the back office's tag bar (shell/TagBar.tsx).
 import { useState } from 'react';
-import { Dropdown, Input, Modal, Tabs, message, type MenuProps } from 'antd';
-import { ClearOutlined, CloseCircleOutlined, CloseOutlined, DownOutlined, MinusCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { Dropdown, Input, Tabs, type MenuProps } from 'antd';
+import { CloseOutlined, DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { runTabMenu, tabMenuItems, tagTabsProps } from '../../../shell/TagBar';
 
 export interface ShellTab {
   /** identity: the child path (nav.ts tabKeyOf) */
@@ -49,45 +50,17 @@ export function ShellTabs({ tabs, active, onOpen, onChange, onClearCache }: {
     onChange(rest, keep !== active ? tabs.find((x) => x.key === keep) : undefined);
   };
   const closeAll = () => onChange(tabs.filter((x) => x.key === WELCOME), welcome);
-  const clearCache = () => {
-    Modal.confirm({
-      title: t('common.tip'),
-      content: t('tags.clearCacheConfirm'),
-      onOk: async () => {
-        await onClearCache();
-        message.success(t('tags.clearCacheDone'));
-      },
-    });
-  };
-  const actions = (value: string): MenuProps['items'] => [
-    { key: 'clearCache', icon: <ClearOutlined />, label: t('tags.clearCache') },
-    { type: 'divider' },
-    { key: 'closeOthers', icon: <MinusCircleOutlined />, label: t('tags.closeOthers'), disabled: !tabs.some((x) => x.key !== value && closable(x)) },
-    { key: 'closeAll', icon: <CloseCircleOutlined />, label: t('tags.closeAll') },
-  ];
-  const run = (key: string, value: string) => {
-    if (key === 'clearCache') clearCache();
-    if (key === 'closeOthers') closeOthers(value);
-    if (key === 'closeAll') closeAll();
-  };
+  const actions = (value: string): MenuProps['items'] => tabMenuItems(t, !tabs.some((x) => x.key !== value && closable(x)));
+  const run = (key: string, value: string) => runTabMenu(key, value, t, { clearCache: onClearCache, closeOthers, closeAll });
   const found = tabs.filter((x) => tabTitle(x, t).toLowerCase().includes(search.trim().toLowerCase()));
 
   return (
     <div className="tag-bar mini-tag-bar">
       <Tabs
-        className="tag-tabs"
-        type="editable-card"
-        hideAdd
-        size="small"
-        locale={{ removeAriaLabel: t('tags.close'), dropdownAriaLabel: t('tags.more') }}
-        activeKey={active}
-        onChange={(key) => {
+        {...tagTabsProps(t, active, (key) => {
           const tab = tabs.find((x) => x.key === key);
           if (tab) onOpen(tab);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
-        }}
+        }, close)}
         items={tabs.map((tab) => ({
           key: tab.key,
           closable: closable(tab),
