@@ -16,13 +16,18 @@
 // MA_DATA_SHOTS=<dir> saves screenshots of the data screen, the record form and the import dialog in zh and en.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage, saveShot, setLanguage, signIn, startE2EServer, type E2EServer } from './browser.ts';
 import { encodeParams } from '../src/pages/miniApp/params.ts';
+
+// the files a test writes (an .xlsx to upload or a download), removed when the file's tests end
+const scratch: string[] = [];
+const scratchDir = (): string => { const d = mkdtempSync(join(tmpdir(), 'ma-xlsx-')); scratch.push(d); return d; };
+after(() => { for (const d of scratch) rmSync(d, { recursive: true, force: true }); });
 
 const SHOTS = process.env.MA_DATA_SHOTS;
 const B = '/api/appBizData/appBizData';
@@ -348,7 +353,7 @@ test('the administrator edits a record (child rows tracked), is warned off a rec
     const ws = book.addWorksheet('设备登记');
     ws.addRow(['设备名称', '价格', '购置日期']);
     ws.addRow(['', 'abc', '2026-13-40']);
-    const file = join(mkdtempSync(join(tmpdir(), 'ma-xlsx-')), 'bad.xlsx');
+    const file = join(scratchDir(), 'bad.xlsx');
     await book.xlsx.writeFile(file);
     await dlg.locator('input[type=file]').setInputFiles(file);
     await dlg.locator('.ma-import-run').click();

@@ -14,7 +14,7 @@
 // MA_JOURNEY_SHOTS=/some/dir saves the design screen, the data screen and the print preview in zh and en.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -22,6 +22,11 @@ import type { Page, Response } from 'playwright-core';
 import { addPeople, saveShot, setLanguage, suite } from './browser.ts';
 import { openFrom, success, toast } from './workflow-pages.ts';
 import { encodeParams } from '../src/pages/miniApp/params.ts';
+
+// the files a test writes (an .xlsx to upload or a download), removed when the file's tests end
+const scratch: string[] = [];
+const scratchDir = (): string => { const d = mkdtempSync(join(tmpdir(), 'ma-journey-')); scratch.push(d); return d; };
+after(() => { for (const d of scratch) rmSync(d, { recursive: true, force: true }); });
 
 const SHOTS = process.env.MA_JOURNEY_SHOTS;
 const B = '/api/appBizData/appBizData';
@@ -300,7 +305,7 @@ async function journey() {
   await exportDlg.getByText('全部符合条件的数据（1 条）').waitFor();
   const [download] = await Promise.all([user.waitForEvent('download'), exportDlg.locator('.ant-btn-primary').click()]);
   assert.equal(download.suggestedFilename(), '数据导出.xlsx');
-  const file = join(mkdtempSync(join(tmpdir(), 'ma-journey-')), '数据导出.xlsx');
+  const file = join(scratchDir(), '数据导出.xlsx');
   await download.saveAs(file);
   await exportDlg.waitFor({ state: 'hidden' });
   const book = new ExcelJS.Workbook();
