@@ -191,7 +191,7 @@ export async function excelRoutes(app: TypedApp, { db, directory, config, egress
   });
   app.post(`${base}/submit`, { schema: { tags: [TAG], summary: 'Add (no id) or change an export template of an app (its creator or an administrator); fileLink: an .xlsx uploaded through put-file, checked to be readable', body: modelBody(appTemplateFilesModel) } }, async (req) => {
     const ctx = ctxOf(req);
-    const body = req.body as Row;
+    const body = req.body;
     await manage(req, String(body.appId));
     const before = body.id ? await repo.detail(ctx, String(body.id)) : null;
     if (body.id && (!before || String(before.appId) !== String(body.appId))) throw new ApiError(400, 'noData');

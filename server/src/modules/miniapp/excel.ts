@@ -666,7 +666,8 @@ export async function sheetsOf(buf: Buffer): Promise<Map<number, string>> {
   const book = await zip.file('xl/workbook.xml')?.async('string');
   const rels = await zip.file('xl/_rels/workbook.xml.rels')?.async('string');
   if (!book || !rels) throw new ApiError(400, MSG.importBadFile);
-  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  // an attribute of one tag: every name="value" pair read by one fixed pattern (no pattern built per call)
+  const attr = (tag: string, name: string) => [...tag.matchAll(/\s([\w:]+)="([^"]*)"/g)].find((m) => m[1] === name)?.[2];
   const target = new Map<string, string>();
   for (const m of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
     const id = attr(m[0], 'Id');

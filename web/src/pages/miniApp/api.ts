@@ -90,3 +90,8 @@ export interface BizListBody extends ListParams {
 }
 export const getBizData = (body: BizListBody) =>
   http.post<{ records: Page<BizRecord> }>(`${BIZ}/list`, cleanParams({ current: 1, size: 10, ...body })).then((d) => d.records);
+
+/** The system dictionaries a field or an option source may take its options from, as select options "name (code)" → code. */
+export const dictionaryOptions = () =>
+  http.get<{ title: string; code?: string }[]>('/api/blade-system/dict/tree')
+    .then((l) => (l ?? []).filter((n) => n.code).map((n) => ({ label: `${n.title} (${n.code})`, value: String(n.code) })));

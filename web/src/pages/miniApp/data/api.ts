@@ -42,7 +42,7 @@ export interface PreRead { enable?: number | boolean; compelRead?: number | bool
 export interface SysConfig { appId?: string; pageSize?: number; preRead?: PreRead | string | null; watermark?: number }
 export interface AppOperate { operateCode: string; operateName?: string; operateNameEn?: string; enabled?: number; sort?: number }
 
-/** The app's settings; null when the server has none (or no such call yet): the defaults then. */
+/** The app's settings; null when they cannot be read: the screen then works with the defaults. */
 export const sysConfig = (appId: string) => http.get<SysConfig | null>('/api/appSysConfig/appSysConfig/detail', { appId }, { silent: true }).catch(() => null);
 /** The app's ten standard buttons: label, order, on/off over the defaults (appOperate buttons); [] when unknown (the defaults then). */
 export const appOperates = (appId: string) =>

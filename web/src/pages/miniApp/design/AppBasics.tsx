@@ -9,7 +9,8 @@ import { appInfoModel } from '@campus/schema';
 import { sendForm } from '../../../api/transfer';
 import { TransferBar, useTransfer } from '../../../components/transfer';
 import { appIconUrl, type AppInfo } from '../api';
-import { appUpdate, categoryTree, deployedProcesses } from './api';
+import { categoryTree } from '../admin/api';
+import { appUpdate, deployedProcesses } from './api';
 
 const F = appInfoModel.fields;
 

@@ -8,7 +8,8 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveO
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MINI_FIELD_TYPES } from '@campus/schema';
-import { dictionaryCodes, itemApi, modelApi, type MiniItem, type MiniModel } from './api';
+import { dictionaryOptions } from '../api';
+import { itemApi, modelApi, type MiniItem, type MiniModel } from './api';
 import { DEFAULT_LENGTH, HAS_LENGTH, rowProblems, UNSEARCHABLE, type EditRow } from './field-rules';
 
 let seq = 0;
@@ -33,7 +34,7 @@ export const FieldGrid = forwardRef<FieldGridHandle, { model: MiniModel; parentT
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const items = useQuery({ queryKey: ['miniApp', 'items', model.id], queryFn: () => itemApi.listByModel(model.id) });
-  const dicts = useQuery({ queryKey: ['miniApp', 'dictCodes'], queryFn: dictionaryCodes, staleTime: 60_000 });
+  const dicts = useQuery({ queryKey: ['miniApp', 'dictionaries'], queryFn: dictionaryOptions, staleTime: 60_000 });
   const [rows, setRows] = useState<EditRow[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
@@ -185,7 +186,7 @@ export const FieldGrid = forwardRef<FieldGridHandle, { model: MiniModel; parentT
                     placeholder={t('miniApp.design.field.dictPlaceholder')}
                     optionFilterProp="label"
                     loading={dicts.isLoading}
-                    options={(dicts.data ?? []).map((d) => ({ value: d.code, label: `${d.name} (${d.code})` }))}
+                    options={dicts.data ?? []}
                     onChange={(v) => patch(r.$k, { dictCode: v ?? null })}
                     className="ma-f-dict"
                   />

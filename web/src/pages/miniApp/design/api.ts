@@ -6,7 +6,6 @@ import type { FormColumn, RowOf, miniModelItemModel, miniModelModel } from '@cam
 import { cleanParams, crud, type ListParams, type TreeNode } from '../../../api/crud';
 import { http } from '../../../api/request';
 import type { Page } from '../../../api/types';
-import { dictApis } from '../../../api/admin';
 import { APP_INFO, type AppInfo } from '../api';
 
 export const MODEL = '/api/blade-model/model';
@@ -70,13 +69,7 @@ export const appUpdate = (app: AppInfo, patch: Partial<AppInfo>) => {
   });
 };
 
-export const categoryTree = () => http.get<TreeNode[]>('/api/appCategory/appCategory/tree');
 
-/** The system dictionaries (code and name) a select field may take its options from. */
-export const dictionaryCodes = async (): Promise<{ code: string; name: string }[]> => {
-  const page = await dictApis('dict').parents.list({ current: 1, size: 200 });
-  return (page.records ?? []).map((d) => ({ code: String((d as { code?: string }).code ?? ''), name: String((d as { dictValue?: string }).dictValue ?? '') })).filter((d) => d.code);
-};
 
 // ---- processes ----
 const WD = '/api/blade-workflow/design';

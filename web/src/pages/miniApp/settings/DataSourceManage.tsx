@@ -16,7 +16,8 @@ import { http, RequestError } from '../../../api/request';
 import { appInfoApi, queryAppModelFields } from '../api';
 import { useMiniApp } from '../context';
 import { mLabel, mRequired, mInvalid } from '../shell/modelText';
-import { dataSourceApi, dictParents, optionsUrl, previewDataSource, submitDataSource, type DataSourceRow, type OptionItem, type SourceType } from './api';
+import { dictionaryOptions } from '../api';
+import { dataSourceApi, optionsUrl, previewDataSource, submitDataSource, type DataSourceRow, type OptionItem, type SourceType } from './api';
 
 type Row = Record<string, unknown>;
 const FIELD_RE = /^[a-z][a-zA-Z0-9]{0,39}$/;
@@ -52,7 +53,7 @@ function SourceForm({ appId, editing, onClose, onSaved }: { appId: string; editi
   const resultRef = useRef<HTMLDivElement>(null);
   // what the server answered shows where the eye is (the dialog's body may scroll)
   useEffect(() => { if (refusal || preview) resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }); }, [refusal, preview]);
-  const dicts = useQuery({ queryKey: ['miniApp', 'settings', 'dicts'], queryFn: dictParents, enabled: type === 'dict', staleTime: 60_000 });
+  const dicts = useQuery({ queryKey: ['miniApp', 'dictionaries'], queryFn: dictionaryOptions, enabled: type === 'dict', staleTime: 60_000 });
   const apps = useQuery({
     queryKey: ['miniApp', 'settings', 'apps'], enabled: type === 'app', staleTime: 60_000,
     queryFn: () => appInfoApi.list({ current: 1, size: 200 }).then((p) => (p?.records ?? []).map((a) => ({ label: a.appName, value: String(a.id) }))),

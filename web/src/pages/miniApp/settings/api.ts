@@ -58,6 +58,3 @@ export const previewDataSource = (row: Partial<DataSourceRow>) => http.post<Opti
 /** The address a select field's 字典地址 (dicUrl) takes. */
 export const optionsUrl = (id: string) => `${DATA_SOURCE}/options?id=${id}`;
 
-/** The system dictionaries (parents) as the tree call answers them: title and code. */
-export const dictParents = () =>
-  http.get<{ id: string; title: string; code?: string }[]>('/api/blade-system/dict/tree').then((l) => (l ?? []).filter((n) => n.code).map((n) => ({ label: `${n.title} (${n.code})`, value: String(n.code) })));
