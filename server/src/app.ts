@@ -16,6 +16,7 @@ import { collectMigrations, migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { ensureCampus } from './demo/campus.ts';
 import { ensureMiniApps } from './demo/miniapps.ts';
+import { ensurePortal } from './demo/portal.ts';
 import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { authentication, Tokens } from './http/auth.ts';
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean; modules
 
   // every module's routes, handed what they use: services, database, config, metrics and every module's job kinds
   const jobs = new Map<string, JobHandler>();
-  const deps: ModuleDeps = { ...services, db, database, config, metrics: app.metrics, jobs };
+  const deps: ModuleDeps = { ...services, db, database, config, metrics: app.metrics, jobs, cacheSync };
   for (const [kind, handler] of jobKinds(list, deps)) jobs.set(kind, handler); // a kind declared twice stops the start
   await registerModules(app.withTypeProvider<ZodTypeProvider>(), list, deps);
 
@@ -181,6 +182,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean; modules
       if (campus.outcome === 'made') app.log.info(`demo campus made in ${campus.ms} ms`);
       const apps = await ensureMiniApps(app, services, db, config);
       if (apps.outcome === 'made') app.log.info(`demo micro-apps made in ${apps.ms} ms`);
+      const portal = await ensurePortal(app, services, db, config);
+      if (portal.outcome === 'made') app.log.info(`demo portal made in ${portal.ms} ms`);
     } catch (err) {
       app.log.error({ err }, 'demo campus');
     }

@@ -117,6 +117,20 @@ await forEachDatabase('demo micro-apps', (kind) => {
     assert.equal((await post(`${B}/saveBizData`, { appId: app.club.id, data: { CLUB_INFO_ID: mine[0].CLUB_INFO_ID, clubName: '改名' } }, 'student1')).status, 403, 'no edit right');
   });
 
+  test('社团成立申请 is in the administrators\' 发起流程 list, but starts only from 社团管理: a start there is refused, naming the app, and leaves no instance without its record', async () => {
+    const startable = (await get('/api/blade-workflow/process/processList?size=200', 'admin')).body.data;
+    assert.ok(JSON.stringify(startable).includes(CLUB_PROCESS_KEY), 'listed for administrators');
+    const instances = async () => Number((await sql<{ n: string }>`select count(*) as n from wf_instance`.execute(s.server.database.db)).rows[0]!.n);
+    const n = await instances();
+    const r = await post('/api/blade-workflow/process/startProcess', { processDefKey: CLUB_PROCESS_KEY, clubName: '绕过应用的社团', clubType: '1', president: '王五' }, 'admin');
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.equal(r.body.msg, '流程“社团成立申请”由微应用“社团管理”发起：请在应用中心打开“社团管理”，新增数据后提交流程');
+    assert.equal(await instances(), n);
+    // the child models carry their English names: an English reader's form labels the members' sub-table so
+    const en = await s.api(`${B}/queryAppForm?appId=${app.club.id}`, { token: token.admin, headers: { 'accept-language': 'en' } });
+    assert.equal((en.body.data.formOption.column as Row[]).find((c) => c.type === 'dynamic')!.label, 'Members');
+  });
+
   test('an ordinary user sees only what their groups grant', async () => {
     // students: their own information record, no asset register
     for (const [who, name] of [['student1', '张明'], ['student2', '李娜']]) {

@@ -4,6 +4,8 @@
 // executor, another app's field read with the caller's rights). Its managers change them, anyone
 // with access reads them, another tenant reaches none of them.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { SEED } from '../src/db/seed.ts';
 import { forEachDatabase, seedTokens, startServer, type TestServer } from './harness.ts';
@@ -183,3 +185,20 @@ await forEachDatabase('micro-app settings', (kind) => {
     return (await must(post('/api/appInfo/appInfo/submit', { appName: '社团', modelId }, other))).id as string;
   };
 }, { both: true });
+
+test('the app\'s settings have one reader on the web (getAppSysConfig), typed by the schema\'s AppSysConfig as the server answers them', () => {
+  const root = new URL('../../', import.meta.url).pathname;
+  const dir = join(root, 'web/src/pages/miniApp');
+  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.tsx?$/.test(f));
+  const text = new Map(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  // the settings screen and the data screen ask through the same function, nothing else names the address
+  const readers = [...text].filter(([, t]) => /appSysConfig\/appSysConfig\/detail|appSysConfigModel\.api|SYS_CONFIG}\/detail/.test(t)).map(([f]) => f);
+  assert.deepEqual(readers, ['data/api.ts']);
+  const defined = [...text].flatMap(([f, t]) => [...t.matchAll(/export (?:const|function) (\w*[sS]ysConfig\w*)/g)].map((m) => `${f}:${m[1]}`));
+  assert.deepEqual(defined.filter((d) => !d.includes('saveAppSysConfig')), ['data/api.ts:getAppSysConfig']);
+  for (const f of ['data/DataScreen.tsx', 'sysconfig/AppSysConfig.tsx']) assert.match(text.get(f)!, /getAppSysConfig\(/, f);
+  // one type, from the shared model definitions (no second shape of the same answer on the web)
+  assert.match(text.get('data/api.ts')!, /http\.get<AppSysConfig>/);
+  assert.equal([...text.values()].some((t) => /interface (SysConfig|AppSysConfigValue|PreRead)\b/.test(t)), false);
+  assert.match(readFileSync(join(root, 'server/src/modules/miniapp/config-routes.ts'), 'utf8'), /\): AppSysConfig =>/);
+});

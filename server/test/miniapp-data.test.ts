@@ -111,6 +111,31 @@ await forEachDatabase('micro-app business data', (kind) => {
     assert.equal((await list({ queryObj: '{not json' })).status, 400);
   });
 
+  test('a one-to-one child table keeps one row: a second one, by saveBizChildData or by a save without the stored row\'s key, is refused in zh and en', async () => {
+    const id = (await save({ assetName: '显示器', asset_card_dynamic: [{ cardNo: 'C-1' }] })).body.data.ASSET_ID;
+    const stored = () => post(`${B}/detail`, { appId, id }).then((r) => r.body.data.asset_card_dynamic as { cardNo: string; ASSET_CARD_ID: string }[]);
+    const [card] = await stored();
+    const second = await post(`${B}/saveBizChildData`, { appId, tableName: 'asset_card_dynamic', foreignKey: id, data: { cardNo: 'C-2' } });
+    assert.equal(second.status, 400, JSON.stringify(second.body));
+    assert.match(second.body.msg, /“资产卡片”与主表一对一，只能有一行/);
+    const en = await post(`${B}/saveBizChildData`, { appId, tableName: 'asset_card', foreignKey: id, data: { cardNo: 'C-2' } }, admin, 'en');
+    assert.equal(en.status, 400);
+    assert.match(en.body.msg, /"资产卡片" is one to one with its main record: it holds one row at most/);
+    const again = await save({ ASSET_ID: id, asset_card_dynamic: [{ cardNo: 'C-3' }] });
+    assert.equal(again.status, 400);
+    assert.match(again.body.msg, /一对一/);
+    assert.deepEqual((await stored()).map((r) => r.cardNo), ['C-1']);
+    // the stored row changes by its key; removed, another may take its place in the same save
+    assert.equal((await post(`${B}/saveBizChildData`, { appId, tableName: 'asset_card_dynamic', foreignKey: id, data: { ...card, cardNo: 'C-1a' } })).status, 200);
+    assert.equal((await save({ ASSET_ID: id, asset_card_dynamic: [{ ...card, isDeleted: 1 }, { cardNo: 'C-4' }] })).status, 200);
+    assert.deepEqual((await stored()).map((r) => r.cardNo), ['C-4']);
+    // the form the data screen draws offers one row of it
+    const form = await s.api(`${B}/queryAppForm?appId=${appId}`, { token: admin });
+    const sub = (form.body.data.formOption.column as { prop: string; limit?: number }[]).find((c) => c.prop === 'asset_card_dynamic');
+    assert.equal(sub?.limit, 1);
+    assert.equal((form.body.data.formOption.column as { prop: string; limit?: number }[]).find((c) => c.prop === 'asset_repair_dynamic')?.limit, undefined);
+  });
+
   test('editing follows the child-row tracking: changed by key, added without one, removed by isDeleted; another record\'s row is refused', async () => {
     const r = await save({ assetName: '打印机', asset_repair_dynamic: [{ repairedOn: '2026-01-01', cost: 10 }, { repairedOn: '2026-02-01', cost: 20 }] });
     const id = r.body.data.ASSET_ID;

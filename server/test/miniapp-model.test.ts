@@ -5,6 +5,7 @@
 // identifier is checked, every call is one tenant's and the administrators' only.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { forEachDatabase, seedTokens, startServer, type TestServer } from './harness.ts';
 
@@ -183,6 +184,42 @@ await forEachDatabase('micro-app data models', (kind) => {
     const clash = await post(`${M}/submit`, { modelName: '重名', modelTable: 'student_info' });
     assert.equal(clash.status, 400);
     assert.match(clash.body.msg, /表名已被其他模型使用/);
+  });
+
+  test('a child model\'s English name: saved and read back, the sub-table\'s label for English readers (columns, the app\'s form, export sheets and their import), the model name in Chinese', async () => {
+    const club = await model({ modelName: '社团', modelTable: 'club_en' });
+    await fields(club, [{ fieldName: 'clubName', fieldLabel: '社团名称', fieldLabelEn: 'Club', fieldType: 'string', required: 1 }]);
+    const members = await model({ modelName: '成员名单', modelNameEn: 'Members', modelTable: 'club_en_member', parentId: club, relation: 'more' });
+    await fields(members, [{ fieldName: 'memberName', fieldLabel: '姓名', fieldLabelEn: 'Name', fieldType: 'string' }]);
+    assert.equal((await get(`${M}/detail?id=${members}`)).body.data.modelNameEn, 'Members');
+    assert.equal((await get(`${M}/createTable?modelIds=${club},${members}`)).status, 200);
+    const sub = async (lang: string) => (await get(`${I}/buildModelColumnsWithChildren?modelId=${club}`, admin, lang)).body.data.column.find((c: { prop: string }) => c.prop === 'club_en_member_dynamic').label;
+    assert.equal(await sub('en'), 'Members');
+    assert.equal(await sub('zh-CN'), '成员名单');
+
+    const appId = (await post('/api/appInfo/appInfo/submit', { appName: '社团', modelId: club, appStatus: 1 })).body.data.id;
+    const form = async (lang: string) => (await get(`/api/appBizData/appBizData/queryAppForm?appId=${appId}`, admin, lang)).body.data.formOption.column.find((c: { prop: string }) => c.prop === 'club_en_member_dynamic').label;
+    assert.equal(await form('en'), 'Members');
+    // a designed form keeping the model's Chinese name: an English reader still gets the English one; a label of the designer's own stays
+    const design = (label: string) => JSON.stringify({ column: [{ prop: 'clubName', label: '社团名称', type: 'input' }, { prop: 'club_en_member_dynamic', label, type: 'dynamic', children: { column: [{ prop: 'memberName', label: '姓名', type: 'input' }] } }] });
+    assert.equal((await post('/api/appInfo/appInfo/update', { id: appId, appName: '社团', modelId: club, formOption: design('成员名单') })).status, 200);
+    assert.equal(await form('en'), 'Members');
+    assert.equal(await form('zh-CN'), '成员名单');
+    assert.equal((await post('/api/appInfo/appInfo/update', { id: appId, appName: '社团', modelId: club, formOption: design('社员') })).status, 200);
+    assert.equal(await form('en'), '社员');
+
+    // an English reader's export names the child sheet in English, and that file imports back
+    assert.equal((await post('/api/appBizData/appBizData/saveBizData', { appId, data: { clubName: '书法社', club_en_member_dynamic: [{ memberName: '张三' }] } })).status, 200);
+    const res = await fetch(`${s.url}/api/appBizData/appBizData/exportBizData`, { method: 'POST', headers: { 'Blade-Auth': `bearer ${admin}`, 'accept-language': 'en', 'content-type': 'application/json' }, body: JSON.stringify({ appId }) });
+    const buf = Buffer.from(await res.arrayBuffer());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    assert.deepEqual(wb.worksheets.map((w) => w.name), ['社团', 'Members']);
+    const fd = new FormData();
+    fd.append('file', new Blob([buf]), 'members.xlsx');
+    const back = await s.api(`/api/appBizData/appBizData/importBizData?appId=${appId}`, { method: 'POST', token: admin, body: fd, headers: { 'accept-language': 'en' } });
+    assert.equal(back.status, 200, JSON.stringify(back.body));
+    assert.deepEqual([back.body.data.imported, back.body.data.children], [1, 1]);
   });
 
   test('one tenant\'s models: another tenant neither sees nor builds them and has tables of its own; only administrators design', async () => {

@@ -131,6 +131,27 @@ await forEachDatabase('micro-app records bound to a process', (kind) => {
     await bind('expenseFlow');
   });
 
+  test('the bound process does not start from 发起流程 (no record would hold it): refused naming the app, in zh and en; unbound again, it starts there', async () => {
+    const instances = async () => Number(((await q(sql`select count(*)::int as n from wf_instance`)).rows[0] as { n: number }).n);
+    const n = await instances();
+    for (const body of [{ processDefKey: 'expenseFlow' }, { processDefKey: 'expenseFlow', title: '绕过应用', amount: 5 }]) {
+      const r = await post(`${W}/startProcess`, body);
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.msg, '流程“报销审批”由微应用“报销”发起：请在应用中心打开“报销”，新增数据后提交流程');
+    }
+    const en = await s.api(`${W}/startProcess`, { method: 'POST', token: admin, json: { processDefKey: 'expenseFlow' }, headers: { 'accept-language': 'en' } });
+    assert.match(en.body.msg, /The process "报销审批" is started by the micro-app "报销": open "报销" in the app center/);
+    assert.equal(await instances(), n, 'nothing started');
+    // the app itself starts it (a new record)
+    const viaApp = await save({ title: '应用内提交' });
+    assert.equal(viaApp.status, 200, JSON.stringify(viaApp.body));
+    assert.equal(viaApp.body.data.EXPENSE_DATA_STATUS, 3);
+    await bind(null);
+    const free = await post(`${W}/startProcess`, { processDefKey: 'expenseFlow' });
+    assert.equal(free.status, 200, JSON.stringify(free.body));
+    await bind('expenseFlow');
+  });
+
   test('a new record goes into circulation (3) and is approved in two steps with the app\'s form; approvers\' changes are written back by their field rights; it returns to 1', async () => {
     const saved = await must(save({ title: '差旅', amount: 100, note: '', secret: 's1', expense_item_dynamic: [{ item: '车票', cost: 50 }] }));
     assert.equal(saved.EXPENSE_DATA_STATUS, 3);

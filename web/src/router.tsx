@@ -18,6 +18,10 @@ const ErrorPage = lazy(() => import('./pages/error'));
 const LoginError = lazy(() => import('./pages/error/loginError'));
 const CasLogin = lazy(() => import('./pages/login/casLogin'));
 const Layout = lazy(() => import('./shell/Layout'));
+// the public portal (001 §2.1: of the portal pages only these three need no sign-in)
+const PortalIndex = lazy(() => import('./pages/portal/index/index'));
+const PortalHall = lazy(() => import('./pages/portal/hall/index'));
+const PortalIntroduce = lazy(() => import('./pages/portal/service/introduce'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -93,6 +97,10 @@ export const router = createHashRouter([
     ),
   },
   { path: '/lock', element: <Lazy><LockPage /></Lazy> },
+  { path: '/portal', element: <Navigate to="/portal/index" replace /> },
+  { path: '/portal/index', element: <Lazy><PortalIndex /></Lazy> },
+  { path: '/portal/hall', element: <Lazy><PortalHall /></Lazy> },
+  { path: '/portal/service/introduce', element: <Lazy><PortalIntroduce /></Lazy> },
   { path: '/loginError', element: <Lazy><LoginError /></Lazy> },
   { path: '/casLogin/index', element: <Lazy><CasLogin /></Lazy> },
   { path: '/403', element: <Lazy><ErrorPage code="403" /></Lazy> },

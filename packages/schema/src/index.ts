@@ -20,3 +20,4 @@ export * from './models/miniapp.ts';
 export * from './models/miniapp-config.ts';
 export * from './models/miniapp-excel.ts';
 export * from './models/miniapp-process.ts';
+export * from './models/portal.ts';

@@ -785,6 +785,7 @@ export interface BladeMiniModel {
   updateTime: Default<Timestamp>;
   status: Default<number>;
   isDeleted: Default<number>;
+  modelNameEn: string | null;
 }
 
 export interface BladeMiniModelItem {
@@ -959,6 +960,493 @@ export interface BladePersonalGroupItem {
   userAccount: string | null;
   realName: string | null;
   dept: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalAphorism {
+  id: Int8;
+  tenantId: string;
+  content: string;
+  contentEn: string | null;
+  author: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalColumn {
+  id: Int8;
+  tenantId: string;
+  floorId: Int8 | null;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  columnType: Default<number>;
+  serviceIds: string | null;
+  newsSourceId: Int8 | null;
+  showCount: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalConfig {
+  id: Int8;
+  tenantId: string;
+  configKey: string;
+  configName: string;
+  configValue: string | null;
+  sort: Default<number>;
+  remark: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalFloor {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  subtitle: string | null;
+  subtitleEn: string | null;
+  floorType: Default<number>;
+  moreUrl: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalNewsSource {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  sourceType: Default<string>;
+  noticeCategory: string | null;
+  url: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalPersonalCategory {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  formContent: string | null;
+  multiple: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalPersonalData {
+  id: Int8;
+  tenantId: string;
+  categoryId: Int8;
+  content: string;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalPrecinct {
+  id: Int8;
+  tenantId: string;
+  floorId: Int8 | null;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  imageUrl: string | null;
+  description: string | null;
+  serviceIds: string | null;
+  linkUrl: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalService {
+  id: Int8;
+  tenantId: string;
+  serviceCode: string;
+  name: string;
+  nameEn: string | null;
+  categoryId: Int8;
+  specialServiceId: Int8 | null;
+  deptId: Int8 | null;
+  itemWay: Default<number>;
+  openWay: Default<number>;
+  itemHandle: string | null;
+  itemUrl: string | null;
+  icon: string | null;
+  color: string | null;
+  summary: string | null;
+  keywords: string | null;
+  handleType: Default<number>;
+  timeLimit: string | null;
+  handleAddress: string | null;
+  contactPerson: string | null;
+  contactPhone: string | null;
+  fee: string | null;
+  introduce: string | null;
+  materials: string | null;
+  steps: string | null;
+  basis: string | null;
+  userIds: string | null;
+  roleIds: string | null;
+  deptIds: string | null;
+  postIds: string | null;
+  validityMode: Default<number>;
+  validityStart: string | null;
+  validityEnd: string | null;
+  validityDates: string | null;
+  isHot: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalServiceCategory {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  color: string | null;
+  description: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalServiceCollect {
+  id: Int8;
+  tenantId: string;
+  serviceId: Int8;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalServiceFeedback {
+  id: Int8;
+  tenantId: string;
+  serviceId: Int8;
+  rating: Default<number>;
+  content: string;
+  contactPhone: string | null;
+  reply: string | null;
+  replyTime: Timestamp | null;
+  replyStatus: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalServicePackage {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  imageUrl: string | null;
+  description: string | null;
+  serviceIds: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalServiceRecommend {
+  id: Int8;
+  tenantId: string;
+  serviceId: Int8;
+  reason: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalServiceStatistics {
+  id: Int8;
+  tenantId: string;
+  serviceId: Int8;
+  statDate: string;
+  visitCount: Default<number>;
+  startCount: Default<number>;
+  collectCount: Default<number>;
+}
+
+export interface BladePortalServiceVisit {
+  id: Int8;
+  tenantId: string;
+  serviceId: Int8;
+  visitType: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalShortcut {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  color: string | null;
+  serviceId: Int8 | null;
+  url: string | null;
+  openWay: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalSlideshow {
+  id: Int8;
+  tenantId: string;
+  typeId: Int8;
+  title: string;
+  titleEn: string | null;
+  subtitle: string | null;
+  subtitleEn: string | null;
+  imageUrl: string;
+  linkUrl: string | null;
+  openWay: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalSlideshowType {
+  id: Int8;
+  tenantId: string;
+  typeName: string;
+  typeCode: string;
+  interval: Default<number>;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalSpecialColumn {
+  id: Int8;
+  tenantId: string;
+  specialServiceId: Int8;
+  name: string;
+  nameEn: string | null;
+  serviceIds: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalSpecialService {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  imageUrl: string | null;
+  description: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalTcInstance {
+  id: Int8;
+  tenantId: string;
+  serviceId: Int8;
+  serviceName: string | null;
+  processInstanceId: Int8;
+  processDefKey: string | null;
+  title: string | null;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalThroughDept {
+  id: Int8;
+  tenantId: string;
+  deptId: Int8;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  description: string | null;
+  contactPhone: string | null;
+  address: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalThroughTrain {
+  id: Int8;
+  tenantId: string;
+  trainType: string;
+  trainTypeEn: string | null;
+  name: string;
+  nameEn: string | null;
+  icon: string | null;
+  color: string | null;
+  url: string;
+  openWay: Default<number>;
+  description: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalTopMenu {
+  id: Int8;
+  tenantId: string;
+  parentId: Default<Int8>;
+  name: string;
+  nameEn: string | null;
+  addressType: Default<number>;
+  openWay: Default<number>;
+  jumpAddress: string | null;
+  icon: string | null;
+  sort: Default<number>;
+  createUser: Int8 | null;
+  createDept: Int8 | null;
+  createTime: Default<Timestamp>;
+  updateUser: Int8 | null;
+  updateTime: Default<Timestamp>;
+  status: Default<number>;
+  isDeleted: Default<number>;
+}
+
+export interface BladePortalUrl {
+  id: Int8;
+  tenantId: string;
+  name: string;
+  nameEn: string | null;
+  urlType: Default<string>;
+  url: string;
+  icon: string | null;
+  openWay: Default<number>;
+  sort: Default<number>;
   createUser: Int8 | null;
   createDept: Int8 | null;
   createTime: Default<Timestamp>;
@@ -1981,6 +2469,32 @@ export interface Tables {
   bladeParam: BladeParam;
   bladePersonalGroup: BladePersonalGroup;
   bladePersonalGroupItem: BladePersonalGroupItem;
+  bladePortalAphorism: BladePortalAphorism;
+  bladePortalColumn: BladePortalColumn;
+  bladePortalConfig: BladePortalConfig;
+  bladePortalFloor: BladePortalFloor;
+  bladePortalNewsSource: BladePortalNewsSource;
+  bladePortalPersonalCategory: BladePortalPersonalCategory;
+  bladePortalPersonalData: BladePortalPersonalData;
+  bladePortalPrecinct: BladePortalPrecinct;
+  bladePortalService: BladePortalService;
+  bladePortalServiceCategory: BladePortalServiceCategory;
+  bladePortalServiceCollect: BladePortalServiceCollect;
+  bladePortalServiceFeedback: BladePortalServiceFeedback;
+  bladePortalServicePackage: BladePortalServicePackage;
+  bladePortalServiceRecommend: BladePortalServiceRecommend;
+  bladePortalServiceStatistics: BladePortalServiceStatistics;
+  bladePortalServiceVisit: BladePortalServiceVisit;
+  bladePortalShortcut: BladePortalShortcut;
+  bladePortalSlideshow: BladePortalSlideshow;
+  bladePortalSlideshowType: BladePortalSlideshowType;
+  bladePortalSpecialColumn: BladePortalSpecialColumn;
+  bladePortalSpecialService: BladePortalSpecialService;
+  bladePortalTcInstance: BladePortalTcInstance;
+  bladePortalThroughDept: BladePortalThroughDept;
+  bladePortalThroughTrain: BladePortalThroughTrain;
+  bladePortalTopMenu: BladePortalTopMenu;
+  bladePortalUrl: BladePortalUrl;
   bladePost: BladePost;
   bladeQuartzJob: BladeQuartzJob;
   bladeQuartzJobLog: BladeQuartzJobLog;

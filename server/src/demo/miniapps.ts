@@ -139,10 +139,10 @@ interface Ctx {
 }
 
 /** A model (main or child) with its fields, found by its table or made. */
-async function model(c: Ctx, m: { name: string; table: string; category: string; items: Item[]; parentId?: string }): Promise<string> {
+async function model(c: Ctx, m: { name: string; nameEn?: string; table: string; category: string; items: Item[]; parentId?: string }): Promise<string> {
   const found = (await c.call<{ records: Node[] }>('GET', `/api/blade-model/model/list?${q({ modelTable: m.table, size: 50 })}`)).records.find((r) => r.modelTable === m.table);
   const id = found ? String(found.id) : String((await c.call<Node>('POST', '/api/blade-model/model/submit', {
-    modelName: m.name, modelTable: m.table, category: m.category, ...(m.parentId ? { parentId: m.parentId, relation: 'more' } : {}),
+    modelName: m.name, modelTable: m.table, category: m.category, ...(m.parentId ? { parentId: m.parentId, relation: 'more', modelNameEn: m.nameEn } : {}),
   })).id);
   const items = await c.call<Node[]>('GET', `/api/blade-modelitem/model_item/listByModel?${q({ modelId: id })}`);
   if (!items.length) await c.call('POST', '/api/blade-model/model/submit-list', { modelId: id, items: m.items.map((it, i) => ({ required: 0, searchable: 0, ...it, sort: i + 1 })) });
@@ -213,10 +213,10 @@ async function build(c: Ctx): Promise<void> {
 
   // ---- 资产登记 ----
   const assetModel = await model(c, { name: '资产登记', table: DEMO_APPS.asset.table, category: '后勤资产', items: ASSET_FIELDS });
-  const maintainModel = await model(c, { name: '维修记录', table: DEMO_APPS.asset.child, category: '后勤资产', items: MAINTAIN_FIELDS, parentId: assetModel });
+  const maintainModel = await model(c, { name: '维修记录', nameEn: 'Maintenance log', table: DEMO_APPS.asset.child, category: '后勤资产', items: MAINTAIN_FIELDS, parentId: assetModel });
   const studentModel = await model(c, { name: '学生信息', table: DEMO_APPS.student.table, category: '学生工作', items: STUDENT_FIELDS });
   const clubModel = await model(c, { name: '社团信息', table: DEMO_APPS.club.table, category: '学生工作', items: CLUB_FIELDS });
-  const memberModel = await model(c, { name: '成员名单', table: DEMO_APPS.club.child, category: '学生工作', items: MEMBER_FIELDS, parentId: clubModel });
+  const memberModel = await model(c, { name: '成员名单', nameEn: 'Members', table: DEMO_APPS.club.child, category: '学生工作', items: MEMBER_FIELDS, parentId: clubModel });
   await call('GET', `/api/blade-model/model/createTable?${q({ modelIds: [assetModel, maintainModel, studentModel, clubModel, memberModel].join(',') })}`);
 
   const asset = await miniApp(c, { appName: DEMO_APPS.asset.appName, appDesc: '学校固定资产台账：资产卡片、存放地点、保管人和维修记录，支持按类别、状态查询与打印资产清单。', categoryId: logistics, modelId: assetModel, sort: 1 });
@@ -307,7 +307,11 @@ async function build(c: Ctx): Promise<void> {
 
 const pick = (row: Node, keys: string[]) => Object.fromEntries(keys.filter((k) => row[k] !== undefined && row[k] !== null).map((k) => [k, row[k]]));
 
-/** 社团成立申请: counsellor, then the college office; its form is the club app's (the app starts it), so only administrators see it in 发起流程. */
+/**
+ * 社团成立申请: counsellor, then the college office; its form is the club app's and the app starts it
+ * (a new record): only administrators see it in 发起流程, where starting it is refused with a message
+ * that sends them to 社团管理 (biz-process.ts), since an instance without its record would hold nothing.
+ */
 async function clubProcess(c: Ctx): Promise<void> {
   const { call } = c;
   const cats = (await call<{ records: Node[] }>('GET', `/api/blade-workflow/design/category/list?${q({ size: 200 })}`)).records;

@@ -44,6 +44,7 @@ export const DOCS_TAGS: Record<string, [zh: string, en: string]> = {
   'workflow-design': ['流程与表单设计、部署', 'Process and form design, deployment'],
   'runtime-model': ['运行时数据模型：定义、建表与数据读写', 'Run-time models: definition, tables and their rows'],
   miniapp: ['微应用：数据模型与建表、应用、分类、菜单、按钮、权限、业务数据、打印模板、审计与采集日志', 'Micro-apps: data models and their tables, apps, categories, menus, buttons, permissions, business data, print templates, audit and collection logs'],
+  portal: ['门户：公开的首页与服务大厅、服务办理、收藏与访问、待办中心、个人数据，以及门户各项内容的管理', 'Portal: the public index and service hall, handling services, favourites and visits, the to-do centre, personal data, and the management of every portal entity'],
 };
 
 /** The `lang` cookie of a request, when it names a language. */

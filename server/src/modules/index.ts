@@ -11,6 +11,7 @@ import { messageModule } from './message/module.ts';
 import { miniappModule } from './miniapp/module.ts';
 import { modelModule } from './model/module.ts';
 import type { ModuleDef } from './module.ts';
+import { portalModule } from './portal/module.ts';
 import { resourceModule } from './resource/module.ts';
 import { systemModule } from './system/module.ts';
 import { thirdpartyModule } from './thirdparty/module.ts';
@@ -32,4 +33,5 @@ export const modules: readonly ModuleDef[] = [
   workflowModule,
   modelModule,
   miniappModule,
+  portalModule,
 ];

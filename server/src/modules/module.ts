@@ -9,6 +9,7 @@ import type { ModelDef } from '@campus/schema';
 import type { Services } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import type { CacheSync } from '../http/cache-sync.ts';
 import type { MenuSeed } from '../db/menus.ts';
 import type { Message } from '../http/messages.ts';
 import type { TypedApp } from '../http/contract.ts';
@@ -23,6 +24,8 @@ export interface ModuleDeps extends Services {
   metrics: Metrics;
   /** every job kind the modules declare (their descriptors' `jobs`), ready to run: what the scheduler runs */
   jobs: ReadonlyMap<string, JobHandler>;
+  /** tells the other nodes to empty a module's per-node cache (register it by name, publish after a change) */
+  cacheSync: CacheSync;
 }
 
 /** Registers some of a module's HTTP routes (and hooks, decorators) on the app. */

@@ -10,7 +10,7 @@
 // generate_series that could exhaust memory before the time-out). On the platform database the
 // relations are those of sandbox/tables.ts (the role's grants and row-level security hold
 // anyway: this is the second fence, and the clear message).
-import { loadModule, parseSync } from 'libpg-query';
+import type { parseSync as ParseSync } from 'libpg-query';
 import { ApiError } from '../http/errors.ts';
 import type { Message } from '../http/messages.ts';
 
@@ -54,9 +54,13 @@ export interface CheckOptions {
 }
 
 let loaded: Promise<void> | undefined;
-/** libpg_query's WASM module, loaded once. */
+let parseSync: typeof ParseSync;
+/** libpg_query's WASM module, loaded once, with the first user SQL (not at boot: memory). */
 export function parserReady(): Promise<void> {
-  loaded ??= loadModule();
+  loaded ??= import('libpg-query').then(async (m) => {
+    await m.loadModule();
+    parseSync = m.parseSync;
+  });
   return loaded;
 }
 

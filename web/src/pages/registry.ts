@@ -7,6 +7,8 @@ export interface PageEntry {
   component: LazyExoticComponent<ComponentType>;
   /** i18n key of the tab label for pages that are not menu entries. */
   title?: string;
+  /** A tab label the address itself carries (a micro-app's data screen: the app's name in its params); empty: title. */
+  tabLabel?: (pathname: string) => string | null | undefined;
   /** false: rendered without the admin layout (still behind sign-in). */
   layout?: boolean;
   /** false: not added to the tag bar (meta isTab false). */

@@ -95,6 +95,8 @@ export function useRouteTags(): void {
       tag = { value, label: 'menu.forbidden', i18n: true, query: search };
     } else if (trail.length && trail[trail.length - 1].path === pathname) {
       tag = { value, label: trail[trail.length - 1].name, code: trail[trail.length - 1].code, query: search };
+    } else if (entry?.tabLabel?.(pathname)) {
+      tag = { value, label: entry.tabLabel(pathname)!, query: search };
     } else if (entry?.title) {
       tag = { value, label: entry.title, i18n: true, query: search };
     } else if (trail.length) {

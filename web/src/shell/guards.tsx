@@ -35,6 +35,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (!token) {
     if (!loaded || useCas) return <FullSpin />;
+    // a page of the portal signs in through the portal's sign-in and comes back (001 §2.4)
+    if (location.pathname.startsWith('/portal/')) return <Navigate to={`/login?loginSource=portal&redirect=${encodeURIComponent(cameFrom)}`} replace />;
     return <Navigate to="/login" replace />;
   }
   if (isLock) return <Navigate to={website.lockPage} replace />;

@@ -59,10 +59,15 @@ export interface FormColumn {
   dicData?: DicItem[];
   /** Options from a system dictionary (GET /api/blade-system/dict/dictionary?code=) instead of dicData. */
   dicCode?: string;
-  /** Options from a GET of this site answering [{label, value}] (e.g. /api/appDataSource/appDataSource/options?id=); paths under /api/ only. */
+  /**
+   * Options from one of the platform's dictionary addresses (dictOfDicUrl): a system dictionary
+   * /api/blade-system/dict/dictionary?code=… or the tenant's business dictionary
+   * /api/blade-system/dict-biz/dictionary?code=…; a form naming any other address is not saved
+   * (checkDesign), since the server could not check a value against it.
+   */
   dicUrl?: string;
   multiple?: boolean;
-  /** upload: most files; */
+  /** upload: most files; dynamic: most rows (a micro-app's one-to-one child table: 1). */
   limit?: number;
   /** upload: accepted extensions / MIME patterns, e.g. ".pdf,.docx" or "image/*". */
   accept?: string;
@@ -167,14 +172,31 @@ export const DATE_TYPES = new Set(['date', 'datetime', 'time', 'month', 'year'])
 /** A prop is a field name: a letter or _ first, then letters, digits or _ (it becomes a variable). */
 export const PROP_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Problems of a design before saving: missing / malformed / repeated props, bad patterns, sub-tables without columns. */
+const DICT_URL = /^\/api\/blade-system\/(dict|dict-biz)\/dictionary\?code=([^&#=\s]{1,255})$/;
+/**
+ * The dictionary a dicUrl names: a system dictionary (biz false) or the tenant's business dictionary
+ * (biz true) by its code; null for any other address (no value of it can be checked on the server).
+ */
+export function dictOfDicUrl(url: unknown): { code: string; biz: boolean } | null {
+  const m = typeof url === 'string' ? DICT_URL.exec(url.trim()) : null;
+  if (!m) return null;
+  try {
+    const code = decodeURIComponent(m[2]!);
+    return code.trim() ? { code, biz: m[1] === 'dict-biz' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Problems of a design before saving: missing / malformed / repeated props, bad patterns, sub-tables without columns, option addresses that name no dictionary. */
 export type DesignProblem =
   | { kind: 'propMissing'; label: string }
   | { kind: 'propInvalid'; prop: string }
   | { kind: 'propDuplicate'; prop: string }
   | { kind: 'patternInvalid'; prop: string }
   | { kind: 'subEmpty'; prop: string }
-  | { kind: 'dictMissing'; prop: string };
+  | { kind: 'dictMissing'; prop: string }
+  | { kind: 'dicUrlInvalid'; prop: string };
 
 export function checkDesign(option: FormOption): DesignProblem[] {
   const problems: DesignProblem[] = [];
@@ -196,6 +218,7 @@ export function checkDesign(option: FormOption): DesignProblem[] {
         }
       }
       if (c.dicCode !== undefined && c.dicCode !== null && !String(c.dicCode).trim()) problems.push({ kind: 'dictMissing', prop: c.prop });
+      if (c.dicUrl !== undefined && c.dicUrl !== null && !dictOfDicUrl(c.dicUrl)) problems.push({ kind: 'dicUrlInvalid', prop: c.prop });
       if (typeOf(c) === 'dynamic') {
         const children = c.children?.column ?? [];
         if (!children.length) problems.push({ kind: 'subEmpty', prop: c.prop });

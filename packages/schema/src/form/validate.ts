@@ -5,7 +5,7 @@
 // (lookupsOf says what to look up) and passed in; what is not passed is not checked.
 import { formMessage, type FormMessageKey, type Lang } from './messages.ts';
 import {
-  DATE_FORMATS, DATE_TYPES, LAYOUT_TYPES, OPTION_TYPES, USER_TYPES, columnsOf, isEmpty, isRequired, labelOf, patternsOf, typeOf,
+  DATE_FORMATS, DATE_TYPES, LAYOUT_TYPES, OPTION_TYPES, USER_TYPES, columnsOf, dictOfDicUrl, isEmpty, isRequired, labelOf, patternsOf, typeOf,
   type FormColumn, type FormOption, type Values,
 } from './schema.ts';
 import { extOf, kindRefusal, type UploadLimits } from './upload.ts';
@@ -28,8 +28,13 @@ export interface ValidateOptions {
   /** Check only the values present, nothing required (a draft; a task completion whose node rights the engine checks). */
   partial?: boolean;
   patternTest?: PatternTest;
-  /** Values of a system dictionary (dicCode), or undefined when not looked up. */
+  /**
+   * Values of a system dictionary (dicCode, or a dicUrl naming one), or undefined when not looked up.
+   * Given (the server), a dicUrl that names no dictionary accepts no value: nothing could check it.
+   */
   dictValues?: (code: string) => ReadonlySet<string> | undefined;
+  /** Values of a business dictionary of the caller's tenant (a dicUrl /api/blade-system/dict-biz/dictionary?code=…). */
+  bizDictValues?: (code: string) => ReadonlySet<string> | undefined;
   /** Ids of people / departments of the caller's tenant among those the values name (lookupsOf). */
   users?: ReadonlySet<string>;
   depts?: ReadonlySet<string>;
@@ -166,7 +171,8 @@ export function fieldProblems(c: FormColumn, v: unknown, opts: ValidateOptions =
     // a dictionary wins over the static list, as on the page (form-fields.tsx useOptions)
     const allowed = c.dicCode
       ? opts.dictValues?.(c.dicCode)
-      : Array.isArray(c.dicData) ? new Set(c.dicData.map((o) => String(o?.value))) : undefined;
+      : c.dicUrl ? urlValues(c.dicUrl, opts)
+        : Array.isArray(c.dicData) ? new Set(c.dicData.map((o) => String(o?.value))) : undefined;
     const bad = allowed && list.find((x) => !allowed.has(String(x)));
     if (bad !== undefined) push('notOption', { value: String(bad).slice(0, 40) });
     else patterns(list.map(String).join(','));
@@ -251,6 +257,14 @@ export function fieldProblems(c: FormColumn, v: unknown, opts: ValidateOptions =
   }
 }
 
+const NONE: ReadonlySet<string> = new Set();
+/** The values a dicUrl offers: its dictionary's (as looked up), none when it names no dictionary and lookups were made. */
+function urlValues(url: string, opts: ValidateOptions): ReadonlySet<string> | undefined {
+  const d = dictOfDicUrl(url);
+  if (!d) return opts.dictValues ? NONE : undefined;
+  return d.biz ? opts.bizDictValues?.(d.code) : opts.dictValues?.(d.code);
+}
+
 /** The problems of a whole form's values (every field the caller may write). */
 export function formProblems(option: FormOption | null | undefined, values: Values, opts: ValidateOptions = {}): FormProblem[] {
   const out: FormProblem[] = [];
@@ -267,13 +281,17 @@ export function formErrors(option: FormOption | null | undefined, values: Values
 }
 
 /** What a caller must look up before validating: the dictionaries the form uses, and the ids its people / department fields name. */
-export function lookupsOf(option: FormOption | null | undefined, values: Values): { dicts: Set<string>; users: Set<string>; depts: Set<string> } {
-  const out = { dicts: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
+export function lookupsOf(option: FormOption | null | undefined, values: Values): { dicts: Set<string>; bizDicts: Set<string>; users: Set<string>; depts: Set<string> } {
+  const out = { dicts: new Set<string>(), bizDicts: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
   const walk = (cols: FormColumn[], vals: Values) => {
     for (const c of cols) {
       if (!c || !c.prop) continue;
       const type = typeOf(c);
       if (c.dicCode && OPTION_TYPES.has(type)) out.dicts.add(String(c.dicCode));
+      else if (c.dicUrl && OPTION_TYPES.has(type)) {
+        const d = dictOfDicUrl(c.dicUrl);
+        if (d) (d.biz ? out.bizDicts : out.dicts).add(d.code);
+      }
       const v = vals?.[c.prop];
       const target = USER_TYPES.has(type) ? out.users : type === 'dept' ? out.depts : null;
       if (target) for (const id of (listOf(v) ?? []).slice(0, MAX_IDS)) if (scalar(id) && ID.test(String(id))) target.add(String(id));

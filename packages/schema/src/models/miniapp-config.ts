@@ -20,6 +20,17 @@ export const APP_PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const PRE_READ_MAX_FILES = 3;
 export const PRE_READ_MAX_BYTES = 10 * 1024 * 1024;
 
+/** An attachment of the pre-read notice (an upload's name and link). */
+export interface PreReadFile { name: string; link: string; size?: number }
+/** The pre-read notice people read before an app's data screen opens. */
+export interface AppPreRead { enable: number; compelRead: number; title: string; readTime: number; relationFiles: PreReadFile[]; body: string }
+/**
+ * An app's settings as /api/appSysConfig/appSysConfig/detail answers them (the defaults when never
+ * saved: id null) and submit takes them: the one shape the server, the settings screen and the data
+ * screen share.
+ */
+export interface AppSysConfig { id?: string | null; appId: string; pageSize: number; watermark: number; preRead: AppPreRead }
+
 export const appSysConfigModel = defineModel({
   name: 'appSysConfig', table: 'blade_app_sys_config', api: '/api/appSysConfig/appSysConfig', title: ['系统配置', 'App settings'], tenant: true,
   permission: null, access: MANAGERS,

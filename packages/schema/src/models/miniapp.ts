@@ -33,6 +33,8 @@ export const miniModelModel = defineModel({
   order: [{ field: 'createTime', dir: 'desc' }],
   fields: {
     modelName: { type: 'string', label: ['模型名称', 'Model name'], length: 64, required: true, requiredMessage: ['请输入模型名称', 'Please enter the model name'], filter: 'like', ui: { width: 180, span: 12 } },
+    // what an English reader sees for a child model (its sub-table's label); empty: the model name
+    modelNameEn: { type: 'string', label: ['英文名称', 'English name'], length: 64, ui: { width: 160, span: 12 } },
     modelTable: {
       type: 'string', label: ['表名', 'Table name'], length: 36, required: true, requiredMessage: ['请输入表名', 'Please enter the table name'],
       pattern: '^[a-z][a-z0-9_]{0,35}$', patternMessage: ['表名须为小写字母开头的小写字母、数字或下划线（最多 36 个）', 'The table name must be lower-case letters, digits or _ starting with a letter (at most 36)'],
@@ -84,6 +86,9 @@ export const miniModelItemModel = defineModel({
 });
 
 
+
+/** A model's name as a reader of this language sees it (a child model's sub-table label): its English name in English when it has one. */
+export const miniModelLabel = (m: { modelName: string; modelNameEn?: string | null }, lang: 'zh' | 'en' = 'zh'): string => (lang === 'en' && m.modelNameEn?.trim()) || m.modelName;
 
 /** A model field as the designed-form schema draws and checks it (one form schema for the data screen, the validator and the designer). */
 export interface MiniItem {

@@ -3,7 +3,6 @@
 // until a module registers one (registerGrant).
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { Row } from '../../db/repo.ts';
@@ -62,6 +61,8 @@ export class AuthService {
   }
 
   async captcha(): Promise<{ key: string; image: string }> {
+    // loaded with the first captcha (it parses its font then): a server signed in to by SSO or API keys never pays for it
+    const { default: svgCaptcha } = await import('svg-captcha');
     const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#eef3fb', width: 110, height: 40, fontSize: 42 });
     const key = randomUUID();
     const expires = new Date(Date.now() + this.config.captchaTtlSeconds * 1000).toISOString();

@@ -1,7 +1,6 @@
 // Developer tools: datasources (tested by a real connection), data models read from a
 // datasource's catalogue, code generation into a zip of this project's own style, rules,
 // and form data sources whose SQL runs read-only with a time-out (sandbox/sql.ts).
-import JSZip from 'jszip';
 import { z } from 'zod';
 import { isId, parseIds, type Ctx } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
@@ -127,6 +126,8 @@ export async function developRoutes(app: TypedApp, { db, userSql }: ModuleDeps) 
   }, async (req, reply) => {
     const ctx = ctxOf(req);
     const ids = parseIds(req.query.ids);
+    // loaded with the first generated zip, not at boot
+    const { default: JSZip } = await import('jszip');
     const zip = new JSZip();
     for (const id of ids) {
       const rec = await codes.detail(ctx, id);

@@ -3,11 +3,13 @@
 // messages are fetched again rather than mistaken for old ones). The INBOX is opened read-only:
 // syncing never changes the mailbox's \Seen flags. A plain connection upgrades with STARTTLS before
 // the password is sent (see doSTARTTLS below).
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { MailboxOptions, MailMessage } from './pop3.ts';
 
 async function withInbox<T>(o: MailboxOptions, fn: (client: ImapFlow, uidValidity: string) => Promise<T>): Promise<T> {
   const timeout = o.timeoutMs ?? 15_000;
+  // loaded on the first IMAP mailbox (~20 MB of code a server without one never needs)
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: o.host, servername: o.servername, port: o.port, secure: o.secure, auth: { user: o.username, pass: o.password },
     logger: false, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout,

@@ -5,8 +5,7 @@ import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { Cron } from 'croner';
 import { sql } from 'kysely';
-import nodemailer from 'nodemailer';
-import PostalMime, { type Address, type Mailbox } from 'postal-mime';
+import type { Address, Mailbox } from 'postal-mime';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { scoped } from '../../db/tenant-scope.ts';
@@ -94,6 +93,8 @@ export interface MailNet {
 /** SMTP to the platform's host through the egress policy: the checked address, the host name kept for TLS. */
 export async function transportOf(p: Row, egress: Egress = new Egress()) {
   const t = await egress.target(String(p.host ?? ''), Number(p.port));
+  // nodemailer is loaded with the first mail sent, not at boot (memory of a server that sends none)
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: t.address, port: Number(p.port), secure: Number(p.secure) === 1, tls: t.servername ? { servername: t.servername } : undefined,
     auth: p.username ? { user: String(p.username), pass: String(p.password ?? '') } : undefined,
@@ -303,6 +304,7 @@ export class EmailService {
       await this.db.updateTable('bladeEmailConfig').set({ lastSyncTime: sql`now()`, lastSyncMessage: `failed: ${detail}`.slice(0, 1000) }).where('id', '=', c.id).execute();
       throw new ApiError(400, MSG.syncFailed, { detail });
     }
+    const { default: PostalMime } = await import('postal-mime');
     for (const m of got) {
       const mail = await PostalMime.parse(m.raw, { attachmentEncoding: 'arraybuffer' });
       const addrs = (list?: Address[]) => (list ?? []).flatMap((a) => ('group' in a && a.group ? a.group : [a as Mailbox])).map((a) => a.address).filter(Boolean).join(',');

@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { appCategoryModel, appDiyOperateModel, appInfoModel, appMenuModel, checkDesign, formColumnOfItem, type FormOption, type ModelDef } from '@campus/schema';
+import { appCategoryModel, appDiyOperateModel, appInfoModel, appMenuModel, checkDesign, formColumnOfItem, miniModelLabel, type FormOption, type ModelDef } from '@campus/schema';
 import type { Db } from '../../db/index.ts';
 import { parseIds, type Ctx, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
@@ -100,6 +100,9 @@ export async function appRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     if (body.formOption) {
       const option = JSON.parse(String(body.formOption)) as FormOption;
       const problems = option && typeof option === 'object' && Array.isArray(option.column ?? []) ? checkDesign(option) : [{ kind: 'propMissing', label: '' }];
+      // an option address that names no dictionary: no value of the field could be checked, said plainly
+      const badUrl = problems.find((p) => p.kind === 'dicUrlInvalid');
+      if (badUrl) throw new ApiError(400, MSG.dicUrlNotDict, { field: 'prop' in badUrl ? badUrl.prop : '' });
       if (problems.length) throw new ApiError(400, MSG.badForm, { problems: problems.map((p) => ('prop' in p ? p.prop : p.kind)).join(', ').slice(0, 200) });
     }
     const before = body.id ? await apps.detail(ctx, String(body.id)) : null;
@@ -163,11 +166,11 @@ export async function appRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
 export async function modelColumns(db: Db, tables: MiniTables, tenantId: string, modelId: string, lang: 'zh' | 'en') {
   const [m] = await tables.models(db, tenantId, [modelId]);
   if (!m) throw new ApiError(400, MSG.noModel);
-  const children = await scoped(db, tenantId).selectFrom('bladeMiniModel').select(['id', 'modelName', 'modelTable', 'relation'])
+  const children = await scoped(db, tenantId).selectFrom('bladeMiniModel').select(['id', 'modelName', 'modelNameEn', 'modelTable', 'relation'])
     .where('parentId', '=', m.id).where('isDeleted', '=', 0).orderBy('createTime').orderBy('id').execute();
   const sub = [];
   for (const c of children) {
-    sub.push({ prop: `${c.modelTable}_dynamic`, label: c.modelName, type: 'dynamic', relation: c.relation, modelId: c.id, children: { column: (await tables.items(db, tenantId, c.id)).map((it) => formColumnOfItem(it, lang)) } });
+    sub.push({ prop: `${c.modelTable}_dynamic`, label: miniModelLabel(c, lang), type: 'dynamic', relation: c.relation, modelId: c.id, children: { column: (await tables.items(db, tenantId, c.id)).map((it) => formColumnOfItem(it, lang)) } });
   }
   return { modelId: m.id, tableName: m.modelTable, column: [...(await tables.items(db, tenantId, m.id)).map((it) => formColumnOfItem(it, lang)), ...sub] };
 }

@@ -7,7 +7,7 @@
 // as sub-tables), writes the record and its child rows in one transaction following §4's child-row
 // tracking, and only a record in status 1 (normal) may change or go.
 import { sql } from 'kysely';
-import { formColumnOfItem, type FormColumn, type FormOption, type Lang } from '@campus/schema';
+import { checkDesign, columnsOf, formColumnOfItem, miniModelLabel, type FormColumn, type FormOption, type Lang } from '@campus/schema';
 import { dynamic, type Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import { filterWhere, parsePageQuery } from '../../db/page.ts';
@@ -56,7 +56,33 @@ export interface Part {
   relation: 'one' | 'more' | null;
   repo: Repo;
 }
-export interface AppShape { appId: string; appName: string; main: Part; children: Part[] }
+export interface AppShape {
+  appId: string; appName: string; main: Part; children: Part[];
+  /** the dictionary (dicCode / dicUrl) the app's designed form gives a field its model leaves without one: "prop" or "<sub-table prop>.<prop>" */
+  dictionaries: Map<string, Pick<FormColumn, 'dicCode' | 'dicUrl'>>;
+}
+
+/** An app's designed form when it is a usable design (null: none yet, or broken: the model's fields serve). */
+export function designedForm(text: unknown): FormOption | null {
+  if (typeof text !== 'string' || !text) return null;
+  try {
+    const o = JSON.parse(text) as FormOption;
+    return o && typeof o === 'object' && Array.isArray(o.column ?? []) && (o.column?.length || o.group?.length) && !checkDesign(o).length ? o : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The dictionaries a designed form's option fields name, by "prop" or "<sub-table prop>.<prop>". */
+function dictionariesOf(option: FormOption | null): AppShape['dictionaries'] {
+  const out: AppShape['dictionaries'] = new Map();
+  for (const c of columnsOf(option)) {
+    if (c.type === 'dynamic') {
+      for (const x of c.children?.column ?? []) if (x?.prop && (x.dicCode || x.dicUrl)) out.set(`${c.prop}.${x.prop}`, { dicCode: x.dicCode, dicUrl: x.dicUrl });
+    } else if (c.dicCode || c.dicUrl) out.set(c.prop, { dicCode: c.dicCode, dicUrl: c.dicUrl });
+  }
+  return out;
+}
 
 /** The rights of an app's managers: every record, field and operation (audit snapshots are taken so). */
 const FULL: AppRights = { manager: true, access: true, operates: new Set(['add', 'edit', 'delete', 'view']), rows: 'all', fields: new Map() };
@@ -68,14 +94,17 @@ export class BizData {
 
   /** The app's tables (400 when it has no designed, created main table: design it first). */
   async shape(tenantId: string, appId: string): Promise<AppShape> {
-    const app = isId(appId) ? await scoped(this.db, tenantId).selectFrom('bladeAppInfo').select(['id', 'appName', 'modelId']).where('id', '=', appId).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
+    const app = isId(appId) ? await scoped(this.db, tenantId).selectFrom('bladeAppInfo').select(['id', 'appName', 'modelId', 'formOption']).where('id', '=', appId).where('isDeleted', '=', 0).executeTakeFirst() : undefined;
     if (!app) throw new ApiError(400, MSG.noApp);
     const [main] = app.modelId ? await this.tables.models(this.db, tenantId, [app.modelId]) : [];
     if (!main || main.tableStatus === 0) throw new ApiError(400, MSG.designFirst);
-    const children = await scoped(this.db, tenantId).selectFrom('bladeMiniModel').select(['id', 'modelName', 'modelTable', 'parentId', 'relation', 'tableStatus', 'tableVersion'])
+    const children = await scoped(this.db, tenantId).selectFrom('bladeMiniModel').select(['id', 'modelName', 'modelNameEn', 'modelTable', 'parentId', 'relation', 'tableStatus', 'tableVersion'])
       .where('parentId', '=', main.id).where('isDeleted', '=', 0).where('tableStatus', '>', 0).orderBy('createTime').orderBy('id').execute();
     const mainPart = await this.part(tenantId, main);
-    return { appId: app.id, appName: app.appName, main: mainPart, children: await Promise.all(children.map((c) => this.part(tenantId, c as ModelRow, main))) };
+    return {
+      appId: app.id, appName: app.appName, main: mainPart, children: await Promise.all(children.map((c) => this.part(tenantId, c as ModelRow, main))),
+      dictionaries: dictionariesOf(designedForm(app.formOption)),
+    };
   }
 
   private async part(tenantId: string, model: ModelRow, parent?: ModelRow): Promise<Part> {
@@ -125,10 +154,18 @@ export class BizData {
     return (await this.inRange(shape.main.repo.select(ctx, db), ctx, rights).where(shape.main.key, '=', id).executeTakeFirst()) ?? null;
   }
 
-  /** The designed form the values are checked with: the main fields, each child model a sub-table. */
+  /**
+   * The designed form the values are checked with: the main fields, each child model a sub-table; an
+   * option field the model gives no dictionary takes the one the app's form names (dicCode or a
+   * dictionary address), so its value is checked against that dictionary.
+   */
   form(shape: AppShape, lang: Lang): FormOption {
-    const cols = (p: Part): FormColumn[] => p.items.map((it) => formColumnOfItem(it, lang));
-    return { column: [...cols(shape.main), ...shape.children.map((c): FormColumn => ({ prop: c.prop, label: c.model.modelName, type: 'dynamic', children: { column: cols(c) } }))] };
+    const cols = (p: Part): FormColumn[] => p.items.map((it) => {
+      const col = formColumnOfItem(it, lang);
+      const designed = col.dicCode ? undefined : shape.dictionaries.get(p === shape.main ? it.fieldName : `${p.prop}.${it.fieldName}`);
+      return designed ? { ...col, ...(designed.dicCode ? { dicCode: designed.dicCode } : { dicUrl: designed.dicUrl }) } : col;
+    });
+    return { column: [...cols(shape.main), ...shape.children.map((c): FormColumn => ({ prop: c.prop, label: miniModelLabel(c.model, lang), type: 'dynamic', children: { column: cols(c) } }))] };
   }
 
   /** getBizData: a page of records; queryObj filters searchable fields only, sort is "field" or "field desc" (none: newest first). */
@@ -304,6 +341,12 @@ export class BizData {
       for (const [c, rows] of childInput) {
         const written = await this.saveChildren(ctx, tx, c, mainId, rows, !!existing, childWritable.get(c.prop)!, from);
         for (const w of written) await collect(c, c.relation === 'one' ? 'one' : 'more', w.old ? 'update' : 'insert', mainId, w.old && this.present(c, w.old, FULL), this.present(c, w.row, FULL));
+        // a one-to-one table holds one row with those already stored (a row added without the stored
+        // one's key, by saveBizChildData or a second save): counted after the write, under the main
+        // row's lock the update above took, so two saves at once cannot both add one
+        if (c.relation === 'one' && existing && Number((await c.repo.select(ctx, tx).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).where(c.parentKey!, '=', mainId).executeTakeFirstOrThrow()).n) > 1) {
+          throw new ApiError(400, MSG.oneChildOnly, { model: c.model.modelName });
+        }
       }
       const after: Row = this.present(p, saved, FULL);
       for (const c of shape.children) after[c.prop] = (await c.repo.select(ctx, tx).where(c.parentKey!, '=', mainId).orderBy('createTime').orderBy(c.key).limit(10_000).execute()).map((r) => this.present(c, r, FULL));

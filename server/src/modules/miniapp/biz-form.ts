@@ -5,7 +5,7 @@
 // those of each child model's sub-table alike. Anyone with access to the app reads it (adding needs
 // the form as much as viewing does); processBound tells the data screen that new records go for approval.
 import { z } from 'zod';
-import { checkDesign, type FormColumn, type FormOption } from '@campus/schema';
+import { miniModelLabel, type FormColumn, type FormOption } from '@campus/schema';
 import { scoped } from '../../db/tenant-scope.ts';
 import { me } from '../../http/auth.ts';
 import type { TypedApp } from '../../http/contract.ts';
@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
 import { modelColumns } from './app-routes.ts';
-import { BizData, type AppShape, type Part } from './biz-data.ts';
+import { BizData, designedForm, type AppShape, type Part } from './biz-data.ts';
 import { MSG } from './messages.ts';
 import { AppPermissions, fieldRight, type AppRights } from './permissions.ts';
 import { MiniTables } from './tables.ts';
@@ -28,7 +28,10 @@ function withRights(cols: FormColumn[], part: Part | undefined, rights: AppRight
     if (!c || typeof c !== 'object') continue;
     const sub = children.get(c.prop);
     if (c.type === 'dynamic' && sub) {
-      out.push({ ...c, children: { ...c.children, column: withRights(c.children?.column ?? [], sub, rights, new Map(), lang) } });
+      // a one-to-one child model holds one row: the sub-table offers no second (biz-data.ts refuses one too);
+      // an English reader gets the child model's English name where the form keeps its Chinese one
+      const subLabel = lang === 'en' && (!c.label || c.label === sub.model.modelName) ? miniModelLabel(sub.model, lang) : c.label;
+      out.push({ ...c, label: subLabel, ...(sub.relation === 'one' ? { limit: 1 } : {}), children: { ...c.children, column: withRights(c.children?.column ?? [], sub, rights, new Map(), lang) } });
       continue;
     }
     const item = part?.items.find((it) => it.fieldName === c.prop);
@@ -64,15 +67,8 @@ export async function bizFormRoutes(app: TypedApp, { db, directory }: Pick<Modul
     if (!rights.access) throw new ApiError(403, MSG.noAppAccess);
     const shape = await data.shape(tenantId, req.query.appId);
     const row = await scoped(db, tenantId).selectFrom('bladeAppInfo').select(['formOption', 'processDefKey', 'modelId']).where('id', '=', shape.appId).executeTakeFirstOrThrow();
-    let option: FormOption | null = null;
-    try {
-      const parsed = row.formOption ? (JSON.parse(String(row.formOption)) as FormOption) : null;
-      if (parsed && typeof parsed === 'object' && Array.isArray(parsed.column ?? []) && (parsed.column?.length || parsed.group?.length) && !checkDesign(parsed).length) option = parsed;
-    } catch {
-      option = null;
-    }
     // no (usable) design yet: the model's fields, each child model a sub-table
-    if (!option) option = { column: (await modelColumns(db, tables, tenantId, String(row.modelId), req.lang)).column as FormColumn[] };
+    const option = designedForm(row.formOption) ?? { column: (await modelColumns(db, tables, tenantId, String(row.modelId), req.lang)).column as FormColumn[] };
     const formOption = formWithRights(option, shape, rights, req.lang);
     return ok({ formOption, processBound: !!row.processDefKey });
   });

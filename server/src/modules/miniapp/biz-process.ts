@@ -20,7 +20,7 @@
 // - submitBizProcess sends records in status 1, 4 or 5 through the process again (each a new link).
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { checkDesign, type FormColumn, type FormOption } from '@campus/schema';
+import type { FormColumn } from '@campus/schema';
 import { dynamic, type Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import { isId, type Ctx, type Row } from '../../db/repo.ts';
@@ -32,7 +32,7 @@ import type { InstanceStatus } from '../workflow/engine/index.ts';
 import { actorOf, idList, MSG as WF_MSG, NOTIFY_VARIABLE, type FormProvider, type InstanceForm, type WorkflowService } from '../workflow/service.ts';
 import { modelColumns } from './app-routes.ts';
 import { whoOf, writeAudit } from './audit.ts';
-import { BizData, DATA_STATUS, type AppShape, type Part } from './biz-data.ts';
+import { BizData, DATA_STATUS, designedForm, type AppShape, type Part } from './biz-data.ts';
 import { formWithRights } from './biz-form.ts';
 import { MSG } from './messages.ts';
 import { AppPermissions, fieldRight, type AppRights } from './permissions.ts';
@@ -66,10 +66,25 @@ const same = (a: unknown, b: unknown) => JSON.stringify(norm(a)) === JSON.string
 export class BizProcess implements FormProvider {
   constructor(private readonly db: Db, private readonly data: BizData, private readonly tables: MiniTables, private readonly permissions: AppPermissions, private readonly wf: WorkflowService) {}
 
-  /** Gives linked instances the app's form and follows their ends. */
+  /** Gives linked instances the app's form, follows their ends, and keeps an app's process from starting outside the app. */
   attach(onError: (e: unknown) => void): void {
     this.wf.formProviders.push(this);
     this.wf.engine.on('processEnded', (e) => this.ended(e.tenantId, e.instanceId, e.status).catch(onError));
+    this.wf.startChecks.push((ctx) => this.refuseOutsideApp(ctx.actor.tenantId, ctx.definition));
+  }
+
+  /**
+   * A start through 发起流程 (startProcess / startProcessByKey) of a process an app is bound to:
+   * refused, naming the app. Its instances belong to records — the form its approvers fill and the
+   * data they change are the record's — and a start there would leave an instance with no record
+   * (no status to follow, nothing to write back). The app starts it: a new record, or 提交流程.
+   */
+  private async refuseOutsideApp(tenantId: string, definition: Row): Promise<void> {
+    const key = String(definition.key ?? '').trim();
+    if (!key) return;
+    const app = await scoped(this.db, tenantId).selectFrom('bladeAppInfo').select('appName').where('processDefKey', '=', key).where('isDeleted', '=', 0)
+      .orderBy('id').limit(1).executeTakeFirst();
+    if (app) throw new ApiError(400, MSG.startInApp, { process: String(definition.name ?? key).slice(0, 60), app: app.appName.slice(0, 60) });
   }
 
   /** The process key an app is bound to (null: none). */
@@ -248,7 +263,7 @@ export class BizProcess implements FormProvider {
     const { shape, app } = found;
     const rights = await this.permissions.rightsOf(tenantId, { id: String(app.id), createUser: (app.createUser as string | null) ?? null }, user);
     const { hidden, readOnly } = this.restricted(shape, rights);
-    const option = designed(app.formOption) ?? { column: (await modelColumns(this.db, this.tables, tenantId, String(app.modelId), lang)).column as FormColumn[] };
+    const option = designedForm(app.formOption) ?? { column: (await modelColumns(this.db, this.tables, tenantId, String(app.modelId), lang)).column as FormColumn[] };
     const content = formWithRights(option, shape, rights);
     return { formKey: `miniapp_${app.id}`, name: String(app.appName), content: JSON.stringify(content), hidden, readOnly };
   }
@@ -301,13 +316,3 @@ function sameRows(c: Part, sent: unknown[], stored: unknown): boolean {
   return live.every((r, i) => same(r[c.upper.id], list[i]![c.upper.id]) && c.items.every((it) => !Object.hasOwn(r, it.fieldName) || same(r[it.fieldName], list[i]![it.fieldName])));
 }
 
-/** The app's designed form when it is a usable design (null: none yet, or broken). */
-function designed(text: unknown): FormOption | null {
-  if (typeof text !== 'string' || !text) return null;
-  try {
-    const o = JSON.parse(text) as FormOption;
-    return o && typeof o === 'object' && Array.isArray(o.column ?? []) && (o.column?.length || o.group?.length) && !checkDesign(o).length ? o : null;
-  } catch {
-    return null;
-  }
-}

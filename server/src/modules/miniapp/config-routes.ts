@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   APP_OPERATE_DEFAULTS, APP_PAGE_SIZES, PRE_READ_MAX_BYTES, PRE_READ_MAX_FILES, appDataSourceModel, appOperateModel, appSysConfigModel, kindRefusal,
+  type AppSysConfig, type PreReadFile,
 } from '@campus/schema';
 import { parseIds, type Ctx, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
@@ -110,14 +111,14 @@ export async function configRoutes(app: TypedApp, { db, directory, userSql }: Mo
   // ---- system config: one row per app ----
   const configOf = async (ctx: Ctx, appId: string): Promise<Row | null> =>
     (await configs.select(ctx).where('appId', '=', appId).executeTakeFirst()) ?? null;
-  const present = (appId: string, r: Row | null) => {
+  const present = (appId: string, r: Row | null): AppSysConfig => {
     let files: unknown = [];
     try { files = r?.preReadFiles ? JSON.parse(String(r.preReadFiles)) : []; } catch { files = []; }
     return {
-      id: r?.id ?? null, appId, pageSize: Number(r?.pageSize ?? 10), watermark: Number(r?.watermark ?? 0),
+      id: r?.id ? String(r.id) : null, appId, pageSize: Number(r?.pageSize ?? 10), watermark: Number(r?.watermark ?? 0),
       preRead: {
         enable: Number(r?.preReadEnable ?? 0), compelRead: Number(r?.preReadCompel ?? 0), title: (r?.preReadTitle as string | null) ?? '',
-        readTime: Number(r?.preReadTime ?? 5), relationFiles: Array.isArray(files) ? files : [], body: (r?.preReadBody as string | null) ?? '',
+        readTime: Number(r?.preReadTime ?? 5), relationFiles: Array.isArray(files) ? (files as PreReadFile[]) : [], body: (r?.preReadBody as string | null) ?? '',
       },
     };
   };

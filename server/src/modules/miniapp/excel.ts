@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { FormColumn, FormOption, Lang } from '@campus/schema';
-import { formColumnOfItem } from '@campus/schema';
+import { formColumnOfItem, miniModelLabel } from '@campus/schema';
 import { nextId } from '../../db/ids.ts';
 import type { Db } from '../../db/index.ts';
 import type { Ctx, Row } from '../../db/repo.ts';
@@ -52,10 +52,10 @@ const statusText = (v: unknown, lang: Lang): string => {
   return MSG[key] ? t(MSG[key], lang) : String(v ?? '');
 };
 
-/** Sheet names of an app's export: the app's name, then each child model's (Excel: ≤ 31 characters, none of []:*?/\, unique). */
-export function sheetNames(shape: AppShape): string[] {
+/** Sheet names of an app's export: the app's name, then each child model's in the reader's language (Excel: ≤ 31 characters, none of []:*?/\, unique). */
+export function sheetNames(shape: AppShape, lang: Lang = 'zh'): string[] {
   const used = new Set<string>();
-  return [shape.appName, ...shape.children.map((c) => c.model.modelName)].map((raw, i) => {
+  return [shape.appName, ...shape.children.map((c) => miniModelLabel(c.model, lang))].map((raw, i) => {
     const base = raw.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31) || `Sheet${i + 1}`;
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 28)}(${n})`;
@@ -146,7 +146,7 @@ function* chunks<T>(list: T[], n: number): Generator<T[]> {
 
 /** The headings of an export's sheets (and of the import template): main first, then each child. */
 export function headings(shape: AppShape, rights: AppRights, lang: Lang, forImport = false): { part: Part; name: string; items: ItemRow[]; heads: string[] }[] {
-  const names = sheetNames(shape);
+  const names = sheetNames(shape, lang);
   return [shape.main, ...shape.children].map((part, i) => {
     const items = forImport ? writableItems(part, rights) : visibleItems(part, rights);
     const labels = items.map((it) => labelOf(it, lang));
@@ -278,10 +278,11 @@ export class BizExcel {
     const order = [...sheetsByNo.entries()];
     if (!order.length) throw new ApiError(400, MSG.importBadFile);
     const mainNo = order[0][0];
-    const names = sheetNames(shape);
+    // a child sheet by its name in either language (an export or template of a Chinese or an English reader)
+    const names = [...sheetNames(shape, 'zh'), ...sheetNames(shape, 'en')];
     const childOf = (name: string): Part | undefined => {
       const n = name.trim().toLowerCase();
-      return shape.children.find((c, i) => [names[i + 1], c.model.modelName, c.model.modelTable, c.prop].some((x) => x.toLowerCase() === n));
+      return shape.children.find((c, i) => [names[i + 1], names[shape.children.length + i + 2], c.model.modelName, c.model.modelNameEn ?? '', c.model.modelTable, c.prop].some((x) => x.toLowerCase() === n));
     };
     const state = new ImportState(shape, rights, lang);
     state.progress = progress;

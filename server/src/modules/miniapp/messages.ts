@@ -23,6 +23,7 @@ export const MSG = {
   categoryHasApps: ['该分类下还有微应用，请先移走这些应用', 'The category still holds micro-apps: move them first'],
   notMainModel: ['微应用的数据模型须为本租户的主模型', 'A micro-app\'s data model must be a main model of this tenant'],
   badForm: ['表单设计有误：{problems}', 'The form design has problems: {problems}'],
+  dicUrlNotDict: ['字段“{field}”的字典地址须为平台字典地址 /api/blade-system/dict/dictionary?code=… 或 /api/blade-system/dict-biz/dictionary?code=…', 'The option address of the field "{field}" must be a dictionary address of the platform: /api/blade-system/dict/dictionary?code=… or /api/blade-system/dict-biz/dictionary?code=…'],
   badParentMenu: ['上级菜单须为同一应用的其他菜单', 'The parent menu must be another menu of the same app'],
   designFirst: ['请先设计微应用，再管理数据', 'Design the micro-app before managing its data'],
   notSearchableField: ['字段“{field}”不可搜索', 'The field "{field}" is not searchable'],
@@ -80,4 +81,5 @@ export const MSG = {
   processSuspended: ['应用绑定的流程“{key}”已挂起，暂不能提交', 'The process "{key}" the app is bound to is suspended: records cannot be submitted now'],
   submitSkipped: ['只有正常、流程终止或流程撤销状态的数据可以提交流程，已跳过 {n} 条', 'Only records in the normal, terminated or revoked status can be submitted: {n} skipped'],
   processSubmitted: ['已提交 {n} 条数据进入流程', '{n} record(s) submitted for approval'],
+  startInApp: ['流程“{process}”由微应用“{app}”发起：请在应用中心打开“{app}”，新增数据后提交流程', 'The process "{process}" is started by the micro-app "{app}": open "{app}" in the app center and add a record there to send it through the process'],
 } satisfies Record<string, Message>;

@@ -9,6 +9,7 @@ import * as m0033 from '../../db/migrations/0033_miniapp_collect_log.ts';
 import * as m0034 from '../../db/migrations/0034_miniapp_template_files.ts';
 import * as m0035 from '../../db/migrations/0035_miniapp_biz_process.ts';
 import * as m0036 from '../../db/migrations/0036_miniapp_config.ts';
+import * as m0037 from '../../db/migrations/0037_miniapp_model_name_en.ts';
 import { MINIAPP_CONFIG_MODELS, MINIAPP_EXCEL_MODELS, MINIAPP_MODELS, MINIAPP_PROCESS_MODELS } from '@campus/schema';
 import type { MenuSeed } from '../../db/menus.ts';
 import { defineModule } from '../module.ts';
@@ -47,5 +48,6 @@ export const miniappModule = defineModule({
     '0034_miniapp_template_files': m0034,
     '0035_miniapp_biz_process': m0035,
     '0036_miniapp_config': m0036,
+    '0037_miniapp_model_name_en': m0037,
   },
 });

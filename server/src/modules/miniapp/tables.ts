@@ -17,7 +17,7 @@ import { ApiError } from '../../http/errors.ts';
 import { writeAudit, type Who } from './audit.ts';
 import { MSG } from './messages.ts';
 
-export interface ModelRow { id: string; modelName: string; modelTable: string; parentId: string | null; relation: string | null; tableStatus: number; tableVersion: number }
+export interface ModelRow { id: string; modelName: string; modelNameEn: string | null; modelTable: string; parentId: string | null; relation: string | null; tableStatus: number; tableVersion: number }
 export interface ItemRow { id: string; fieldName: string; fieldLabel: string; fieldLabelEn: string | null; fieldType: string; length: number | null; scale: number | null; required: number; searchable: number; pattern: string | null; patternMessage: string | null; dictCode: string | null; defaultValue: string | null; sort: number }
 export interface PhysicalColumn { name: string; type: string; nullable: boolean }
 
@@ -101,7 +101,7 @@ export class MiniTables {
   /** The tenant's live models with these ids (others are not there). */
   async models(db: Tx, tenantId: string, ids: string[]): Promise<ModelRow[]> {
     if (!ids.length) return [];
-    return (await scoped(db, tenantId).selectFrom('bladeMiniModel').select(['id', 'modelName', 'modelTable', 'parentId', 'relation', 'tableStatus', 'tableVersion'])
+    return (await scoped(db, tenantId).selectFrom('bladeMiniModel').select(['id', 'modelName', 'modelNameEn', 'modelTable', 'parentId', 'relation', 'tableStatus', 'tableVersion'])
       .where('id', 'in', ids).where('isDeleted', '=', 0).execute()) as ModelRow[];
   }
 

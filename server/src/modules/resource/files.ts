@@ -1,6 +1,5 @@
 // Upload rules of spec 000 §5: images, video, audio, documents and archives only, judged by the
 // file's content (magic bytes, via file-type) as well as its name, so a renamed program is refused.
-import { fileTypeFromBuffer } from 'file-type';
 
 export const KINDS: Record<string, string[]> = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg'],
@@ -33,6 +32,8 @@ export async function judge(fileName: string, head: Buffer, accept: string[] | n
   const ext = (fileName.split('.').pop() ?? '').toLowerCase();
   if (!fileName.includes('.') || !ALLOWED_EXT.has(ext)) return { ok: false, reason: 'illegal' };
   if (accept && !accept.includes(ext)) return { ok: false, reason: 'notAllowed' };
+  // loaded with the first upload (its signature tables are large; most requests upload nothing)
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = (await fileTypeFromBuffer(head))?.ext as string | undefined;
   const want = CONTENT[ext] ?? [];
   if (detected) return want.includes(detected) ? { ok: true } : { ok: false, reason: 'illegal' };

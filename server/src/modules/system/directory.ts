@@ -38,27 +38,29 @@ export class Directory {
    */
   async formErrors(tenantId: string, option: FormOption, values: Values, lang: Lang, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<string[]> {
     const need = lookupsOf(option, values);
-    const [dicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
-    return formErrors(option, values, lang, { ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), users: new Set(users), depts: new Set(depts) });
+    const [dicts, bizDicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.dictValues([...need.bizDicts], tenantId), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
+    return formErrors(option, values, lang, { ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), bizDictValues: (code) => bizDicts.get(code), users: new Set(users), depts: new Set(depts) });
   }
 
   /** formErrors of many value sets of one form (an import's rows), the lookups made once for all of them. */
   async formErrorsMany(tenantId: string, option: FormOption, list: Values[], lang: Lang, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<string[][]> {
-    const need = { dicts: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
+    const need = { dicts: new Set<string>(), bizDicts: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
     for (const values of list) {
       const n = lookupsOf(option, values);
-      for (const k of ['dicts', 'users', 'depts'] as const) for (const x of n[k]) need[k].add(x);
+      for (const k of ['dicts', 'bizDicts', 'users', 'depts'] as const) for (const x of n[k]) need[k].add(x);
     }
-    const [dicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
-    const checks = { ...opts, patternTest: userPatternTest, dictValues: (code: string) => dicts.get(code), users: new Set(users), depts: new Set(depts) };
+    const [dicts, bizDicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.dictValues([...need.bizDicts], tenantId), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
+    const checks = { ...opts, patternTest: userPatternTest, dictValues: (code: string) => dicts.get(code), bizDictValues: (code: string) => bizDicts.get(code), users: new Set(users), depts: new Set(depts) };
     return list.map((values) => formErrors(option, values, lang, checks));
   }
 
-  /** The item keys of system dictionaries (what a form's dicCode options offer). */
-  private async dictValues(codes: string[]): Promise<Map<string, Set<string>>> {
+  /** The item keys of system dictionaries, or of this tenant's business dictionaries (what a form's dicCode / dicUrl options offer). */
+  private async dictValues(codes: string[], bizOf?: string): Promise<Map<string, Set<string>>> {
     const out = new Map(codes.map((c) => [c, new Set<string>()]));
     if (!codes.length) return out;
-    const rows = await this.db.selectFrom('bladeDict').select(['code', 'dictKey']).where('code', 'in', codes).where('parentId', '<>', '0').where('isDeleted', '=', 0).execute();
+    const rows = bizOf
+      ? await scoped(this.db, bizOf).selectFrom('bladeDictBiz').select(['code', 'dictKey']).where('code', 'in', codes).where('parentId', '<>', '0').where('isDeleted', '=', 0).execute()
+      : await this.db.selectFrom('bladeDict').select(['code', 'dictKey']).where('code', 'in', codes).where('parentId', '<>', '0').where('isDeleted', '=', 0).execute();
     for (const r of rows) out.get(String(r.code))?.add(String(r.dictKey));
     return out;
   }
@@ -215,6 +217,26 @@ export class Directory {
       deptId: String(u.deptId ?? ''), roleId: String(u.roleId ?? ''), postId: String(u.postId ?? ''),
       deptName: dept?.deptName ?? null, postName: post?.postName ?? null,
     };
+  }
+
+  /**
+   * Where a living user sits now (a portal service's audience, 001 §4): their living departments,
+   * roles and posts, and each department's ancestors (parents up to the root, '0' left out).
+   * Undefined when the user is not (or no longer) one of the tenant's.
+   */
+  async memberships(tenantId: string, id: unknown): Promise<{ deptIds: string[]; roleIds: string[]; postIds: string[]; ancestors: Map<string, string[]> } | undefined> {
+    if (!isId(id)) return undefined;
+    const db = scoped(this.db, tenantId);
+    const u = await db.selectFrom('bladeUser').select(['deptId', 'roleId', 'postId']).where('id', '=', String(id)).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!u) return undefined;
+    const [depts, roles, posts] = [ids(String(u.deptId ?? '').split(',')), ids(String(u.roleId ?? '').split(',')), ids(String(u.postId ?? '').split(','))];
+    const [deptRows, roleIds, postRows] = await Promise.all([
+      depts.length ? db.selectFrom('bladeDept').select(['id', 'ancestors']).where('isDeleted', '=', 0).where('id', 'in', depts).execute() : [],
+      this.existing(tenantId, 'role', roles),
+      posts.length ? db.selectFrom('bladePost').select('id').where('isDeleted', '=', 0).where('id', 'in', posts).execute() : [],
+    ]);
+    const ancestors = new Map(deptRows.map((d) => [String(d.id), ids(String(d.ancestors ?? '').split(',')).filter((a) => a !== '0')]));
+    return { deptIds: depts.filter((d) => ancestors.has(d)), roleIds, postIds: postRows.map((p) => String(p.id)), ancestors };
   }
 
   /** The living user with this phone number (SMS sign-in), the whole row as sign-in needs it. */

@@ -15,7 +15,7 @@ import { ApiError } from '../../http/errors.ts';
 import { zmsg, type Message } from '../../http/messages.ts';
 import { parseBpmn, type ListQuery } from './engine/index.ts';
 import { wfDraftModel, wfLeaveModel, type FormColumn } from '@campus/schema';
-import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, UNCLAIMED, withoutFields, WorkflowService, type Actor, type ModelSettings } from './service.ts';
+import { actorOf, COMMENT_SETTINGS, idList, MSG, NOTIFY_VARIABLE, objectOf, parseJson, preReadOf, say, UNCLAIMED, withoutFields, WorkflowService, type Actor, type ModelSettings, type StartContext } from './service.ts';
 
 type Values = Record<string, unknown>;
 const TAG = 'workflow-process';
@@ -23,7 +23,7 @@ const P = '/api/blade-workflow/process';
 
 /** Keys of the start payload that are not form values (§3 "Start payload"). */
 const START_KEYS = new Set(['processId', 'processDefKey', 'processDefinitionId', 'copyUser', 'assignee', 'customUserMsg', 'customUserTask',
-  'wf_form_option', 'wf_form_variable', 'initFormData', 'comment', 'draftId', 'businessKey']);
+  'wf_form_option', 'wf_form_variable', 'initFormData', 'comment', 'draftId', 'businessKey', 'serviceId']);
 
 const ID_COMMENTS = new Set(['copyComment', 'addMultiInstanceComment', 'deleteMultiInstanceComment']);
 /** The user ids a copy or signer comment carries when it has no text of its own. */
@@ -161,10 +161,15 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
     processId: z.union([z.string(), z.number()]).transform(String).optional(),
     processDefKey: z.string().max(255).optional(),
     assignee: zPeople, copyUser: zPeople, comment: zLooseText, businessKey: zLooseText, draftId: zLooseText,
+    // the portal service the start comes from (its start checks read it); never a form value
+    serviceId: z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? undefined : String(v))),
   });
   const start = async (req: FastifyRequest, body: z.output<typeof startBody>) => {
     const a = actorOf(req);
     const def = await wf.definition(a.tenantId, { id: body.processId || body.processDefinitionId, key: body.processDefKey });
+    // other modules' checks first (a portal service the caller may not handle now): a refusal starts nothing
+    const hook: StartContext = { req, actor: a, definition: def, body, notes: {} };
+    for (const check of wf.startChecks) await check(hook);
     const settings = await wf.settings(a.tenantId, String(def.key));
     if (!(await startableKeys(wf, a, [...(await wf.models(a.tenantId, [String(def.key)])).values()]))(String(def.key))) throw new ApiError(403, MSG.cannotStart);
     const values: Values = { ...objectOf(body.initFormData), ...objectOf(body.wf_form_variable) };
@@ -184,6 +189,14 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
       copyUsers: idList(body.copyUser), comment: body.comment, businessKey: body.businessKey ?? null,
     });
     if (isId(body.draftId)) await scoped(db, a.tenantId).updateTable('wfDraft').set({ isDeleted: 1 }).where('id', '=', body.draftId).where('createUser', '=', a.userId).execute();
+    // the instance exists whatever a follow-up does: a failing one is logged, the start still answers as started
+    for (const listener of wf.startListeners) {
+      try {
+        await listener({ ...hook, instanceId: String(r.instanceId) });
+      } catch (e) {
+        req.log.error({ err: e, instanceId: r.instanceId }, 'a start listener failed');
+      }
+    }
     return ok({ ...r, processInstanceId: r.instanceId, tasks: await wf.taskRows(a.tenantId, r.tasks) }, say(req, MSG.started));
   };
   const startSummary = 'Start a process: form values plus processId / processDefKey, copyUser, assignee (指定审核人), customUserMsg, customUserTask, wf_form_option and wf_form_variable (JSON strings), initFormData. '
@@ -191,6 +204,8 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
     + '(a node whose assignee, candidateUsers or multi-instance collection is ${customUserTask_<nodeId>}): the people become that variable '
     + '(one id; a comma list of candidates; a list for the collection); a missing node is refused with 请为「节点」选择审批人, people not of the tenant or several for a one-person node are refused too, and nothing starts. '
     + 'customUserMsg (自选知会人) is a JSON string {"<nodeId>": "userId,userId"} over any user task: kept as the variable customUserMsg, those people get an approval message 流程「…」已到达「…」 when the process reaches the node, and may then view it. '
+    + 'serviceId (optional): the portal service the start comes from; it must be an enabled service of the tenant bound to this process, valid now and open to the caller '
+    + '(else 当前时间不在有效期内[…] or 您没有权限办理该服务, and nothing starts); the start is then recorded in the to-do centre and the service\'s statistics. '
     + 'Runs the form checks, 指定审核人不能为空 when the model requires an assignee, and the configured start submit checks.';
   app.post(`${P}/startProcess`, { schema: { tags: [TAG], summary: startSummary, body: startBody } }, (req) => start(req, req.body));
   app.post(`${P}/startProcessByKey`, { schema: { tags: [TAG], summary: startSummary + ' (by processDefKey)', body: startBody } }, (req) => start(req, req.body));

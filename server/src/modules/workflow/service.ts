@@ -166,11 +166,26 @@ export function withoutFields(values: Row, fields: readonly string[]): Row {
   return out;
 }
 
+/**
+ * One start through POST startProcess / startProcessByKey, as other modules' start hooks see it: the
+ * caller, the definition, the whole start body (keys it does not name are form values), and `notes`,
+ * where a check leaves what it found for the listeners of the same start.
+ */
+export interface StartContext { req: FastifyRequest; actor: Actor; definition: Row; body: Row; notes: Row }
+/** Runs before the engine starts: a throw refuses the start, and nothing starts. */
+export type StartCheck = (ctx: StartContext) => Promise<void>;
+/** Runs after the engine started the instance (its id and first tasks committed). */
+export type StartListener = (ctx: StartContext & { instanceId: string }) => Promise<void>;
+
 export class WorkflowService {
   constructor(readonly db: Db, readonly engine: WorkflowEngine, readonly userSql: UserSql, readonly directory: Directory) {}
 
   /** Modules that give some instances their form (asked in order; the first that answers wins). */
   readonly formProviders: FormProvider[] = [];
+  /** Modules' checks of a start (e.g. the portal: a start from a service the caller may not handle now), in order. */
+  readonly startChecks: StartCheck[] = [];
+  /** Modules' follow-ups of a start (e.g. the portal's request record and statistics), in order. */
+  readonly startListeners: StartListener[] = [];
 
   /** The form a provider gives an instance for this reader (null: the model's form applies). */
   async instanceForm(tenantId: string, instanceId: string, user: AuthUser, lang: 'zh' | 'en'): Promise<{ form: InstanceForm; provider: FormProvider } | null> {

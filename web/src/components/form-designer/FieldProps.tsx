@@ -7,7 +7,7 @@ import { DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-desig
 import { useTranslation } from 'react-i18next';
 import { dictionary } from '../../api/admin';
 import { loadDicUrl, safeDicUrl } from '../workflow/dic-url';
-import { FULL_WIDTH_TYPES, LAYOUT_TYPES, OPTION_TYPES, PROP_PATTERN, typeOf, type DicItem, type FormRule } from '../workflow/form-schema';
+import { FULL_WIDTH_TYPES, LAYOUT_TYPES, OPTION_TYPES, PROP_PATTERN, dictOfDicUrl, typeOf, type DicItem, type FormRule } from '../workflow/form-schema';
 import { TEMPLATE_NAMES } from '../workflow/form-template';
 import type { DesignColumn } from './palette';
 import { InsertVariable } from './FormSets';
@@ -114,7 +114,8 @@ function UrlPreview({ url }: { url: string }) {
 function OptionsEditor({ column: c, onChange }: { column: DesignColumn; onChange: (patch: Partial<DesignColumn>) => void }) {
   const { t } = useTranslation();
   const source = c.dicUrl !== undefined ? 'url' : c.dicCode !== undefined ? 'dict' : 'static';
-  const urlBad = !!c.dicUrl && !safeDicUrl(c.dicUrl);
+  // only the platform's dictionary addresses: the server checks every value against the dictionary they name
+  const urlBad = !!c.dicUrl && !(safeDicUrl(c.dicUrl) && dictOfDicUrl(c.dicUrl));
   const list = c.dicData ?? [];
   const setItem = (i: number, patch: Partial<DicItem>) => onChange({ dicData: list.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   return (
@@ -144,7 +145,7 @@ function OptionsEditor({ column: c, onChange }: { column: DesignColumn; onChange
           help={!c.dicUrl ? t('fd.prop.dicUrlRequired') : urlBad ? t('fd.prop.dicUrlInvalid') : undefined}
           extra={t('fd.prop.dicUrlHelp')}
         >
-          <Input id="fd-dic-url" value={c.dicUrl} placeholder="/api/appDataSource/appDataSource/options?id=" onChange={(e) => onChange({ dicUrl: e.target.value.trim() })} />
+          <Input id="fd-dic-url" value={c.dicUrl} placeholder="/api/blade-system/dict-biz/dictionary?code=" onChange={(e) => onChange({ dicUrl: e.target.value.trim() })} />
           <div style={{ marginTop: 8 }}>
             <UrlPreview url={urlBad ? '' : (c.dicUrl ?? '')} />
           </div>

@@ -601,7 +601,7 @@ function SubTable({ value, onChange, column, disabled, templateContext }: { valu
               ]),
         ]}
       />
-      {!disabled && (
+      {!disabled && !(column.limit && rows.length >= column.limit) && (
         <Button
           size="small"
           icon={<PlusOutlined />}

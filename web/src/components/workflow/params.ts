@@ -8,6 +8,8 @@ export interface RouteParams {
   modelType?: number;
   /** a draft of 草稿箱 opened back into the start page */
   draftId?: string;
+  /** the portal service this start comes from (§4): the server checks its validity and audience */
+  serviceId?: string;
 }
 
 export function encodeParams(p: RouteParams): string {

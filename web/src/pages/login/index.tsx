@@ -41,7 +41,9 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const portal = query.get('loginSource') === 'portal';
-  const redirect = query.get('loginType') === 'code' ? query.get('redirect') : null;
+  // code login may return to any address; a portal sign-in only to a page of this site (no open redirect)
+  const asked = query.get('redirect');
+  const redirect = query.get('loginType') === 'code' ? asked : portal && asked && /^#?\/(?!\/)/.test(asked) ? asked : null;
   // captcha=0 lets scripted clients (and the browser tests) use the plain password grant.
   const captchaOn = website.captchaMode && query.get('captcha') !== '0';
   const title = siteTitle(i18n.language);
@@ -79,7 +81,8 @@ export default function LoginPage() {
         if (/^https?:\/\//i.test(redirect)) window.location.href = redirect;
         else navigate(redirect.replace(/^#/, ''), { replace: true });
       } else {
-        navigate(website.firstPage.value, { replace: true });
+        // a portal sign-in returns to the portal (§2.4), not the back office
+        navigate(portal ? '/portal/index' : website.firstPage.value, { replace: true });
       }
     } catch (e) {
       setError(e instanceof RequestError || e instanceof Error ? e.message : t('login.failed'));

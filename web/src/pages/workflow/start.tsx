@@ -193,6 +193,7 @@ export default function StartPage() {
       if (Object.keys(ct).length) body.customUserTask = JSON.stringify(ct);
       if (Object.keys(cm).length) body.customUserMsg = JSON.stringify(cm);
       if (draftId) body.draftId = draftId; // the server removes the draft once started
+      if (params?.serviceId) body.serviceId = params.serviceId; // started from a portal service: the server checks it (§4)
       const r = await wfApi.start(body);
       afterSuccess({
         text: r.msg && r.msg !== 'success' ? r.msg : t('wf.msg.started'),

@@ -5,7 +5,7 @@ import { useMemo, useState, type MouseEvent } from 'react';
 import { Button, Card, Empty, Input, Segmented, Spin, Tooltip, message } from 'antd';
 import { AppstoreOutlined, ReloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { QueryProvider } from '../../../shell/queries';
 import { appIconUrl, myApps } from '../api';
@@ -52,8 +52,10 @@ function AppCenterBody() {
   const shown = category === ALL ? groups : groups.filter((g) => g.key === category);
   const mine = (pins.data ?? []).filter((p) => !query || p.appName.includes(query));
 
+  // the portal shows this screen too (/portal/webapp/appCenter): an app then opens in the portal
+  const base = useLocation().pathname.startsWith('/portal/') ? '/portal' : '';
   const open = (a: { appId?: string; id: string; appName: string; createUser?: string | null }) =>
-    navigate(`/webapp/myApp/${encodeParams({ appId: String(a.appId ?? a.id), appName: a.appName, createUser: a.createUser ? String(a.createUser) : undefined })}`);
+    navigate(`${base}/webapp/myApp/${encodeParams({ appId: String(a.appId ?? a.id), appName: a.appName, createUser: a.createUser ? String(a.createUser) : undefined })}`);
   const togglePin = async (e: MouseEvent, appId: string) => {
     e.stopPropagation();
     setBusy(appId);

@@ -23,7 +23,7 @@ import { encodeParams as encodeProcess } from '../../../components/workflow/para
 import { appIconUrl, type BizRecord } from '../api';
 import { useMiniApp } from '../context';
 import { useSession } from '../../../shell/store';
-import { appOperates, bizApi, sysConfig, type AppOperate, type ListBody } from './api';
+import { appOperates, bizApi, getAppSysConfig, type AppOperate, type ListBody } from './api';
 import { BatchEditDialog, ExportDialog, ImportDialog, preReadOf, PreReadDialog, RecycleBin, TemplateExportDialog } from './dialogs';
 import { Cell, keysOf, NORMAL, rightOf, searchEntries, SearchControl, StatusTag, valueColumns } from './fields';
 import { PrintDialog, type PrintScope } from './print';
@@ -87,7 +87,7 @@ function DataTable({ inShell }: { inShell: boolean }) {
   const reader = useSession((x) => x.userInfo);
 
   const formQ = useQuery({ queryKey: ['miniApp', 'form', appId], queryFn: () => bizApi.form(appId), retry: false });
-  const cfgQ = useQuery({ queryKey: ['miniApp', 'sysConfig', appId], queryFn: () => sysConfig(appId), retry: false });
+  const cfgQ = useQuery({ queryKey: ['miniApp', 'sysConfig', appId], queryFn: () => getAppSysConfig(appId, { silent: true }).catch(() => null), retry: false });
   const opQ = useQuery({ queryKey: ['miniApp', 'operates', appId], queryFn: () => appOperates(appId), retry: false });
   const option = formQ.data?.formOption ?? null;
   const processBound = !!formQ.data?.processBound;

@@ -10,8 +10,9 @@ import { DataScreen } from './DataScreen';
 
 export default function WebAppData() {
   const { t } = useTranslation();
-  // every signed-in route is one catch-all (router.tsx): the params are the path's last segment
-  const raw = useLocation().pathname.replace(/^\/webapp\/myApp\//, '').split('/')[0];
+  // every signed-in route is one catch-all (router.tsx): the params are the path's last segment (the
+  // portal shows this screen at /portal/webapp/myApp/{params})
+  const raw = useLocation().pathname.replace(/^(\/portal)?\/webapp\/myApp\//, '').split('/')[0];
   const params = decodeParams(raw);
   if (!params) return <Result status="warning" title={t('miniApp.data.badParams')} />;
   return (

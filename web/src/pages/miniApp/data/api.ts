@@ -1,7 +1,7 @@
 // The calls of the business data screen (001 §2.7, §7.1): records, their child rows, the recycle bin,
 // batch changes, the bound process, Excel, export templates, print data and templates, and the app's
 // settings it reads (appSysConfig, appOperate). Body shapes follow server biz-routes.ts.
-import type { FormOption } from '@campus/schema';
+import { appSysConfigModel, type AppSysConfig, type FormOption } from '@campus/schema';
 import { cleanParams } from '../../../api/crud';
 import { http, type RequestConfig } from '../../../api/request';
 import { receiveFile, sendForm, type OnTransfer } from '../../../api/transfer';
@@ -38,12 +38,16 @@ export const bizApi = {
 
 // ---- the app's settings (contract "App settings") ----------------------------------------------------
 
-export interface PreRead { enable?: number | boolean; compelRead?: number | boolean; title?: string; readTime?: number; relationFiles?: { name: string; link: string }[] | string; body?: string }
-export interface SysConfig { appId?: string; pageSize?: number; preRead?: PreRead | string | null; watermark?: number }
 export interface AppOperate { operateCode: string; operateName?: string; operateNameEn?: string; enabled?: number; sort?: number }
 
-/** The app's settings; null when they cannot be read: the screen then works with the defaults. */
-export const sysConfig = (appId: string) => http.get<SysConfig | null>('/api/appSysConfig/appSysConfig/detail', { appId }, { silent: true }).catch(() => null);
+const SYS_CONFIG = appSysConfigModel.api;
+/**
+ * getAppSysConfig: the app's settings (the defaults when never saved), the one reader of them for the
+ * settings screen and the data screen; silent: a failure shows no message (the data screen then
+ * works with the defaults).
+ */
+export const getAppSysConfig = (appId: string, opts: { silent?: boolean } = {}) => http.get<AppSysConfig>(`${SYS_CONFIG}/detail`, { appId }, opts);
+export const saveAppSysConfig = (v: AppSysConfig) => http.post(`${SYS_CONFIG}/submit`, v);
 /** The app's ten standard buttons: label, order, on/off over the defaults (appOperate buttons); [] when unknown (the defaults then). */
 export const appOperates = (appId: string) =>
   http.get<AppOperate[]>('/api/appOperate/appOperate/buttons', { appId }, { silent: true }).then((d) => (Array.isArray(d) ? d : []), () => [] as AppOperate[]);

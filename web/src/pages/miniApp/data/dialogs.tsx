@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, Form, Modal, Radio, Select, Space, Table, Typography, Upload, type UploadFile } from 'antd';
 import { DownloadOutlined, InboxOutlined, PaperClipOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { typeOf, type FormColumn, type FormOption } from '@campus/schema';
+import { typeOf, type AppPreRead, type FormColumn, type FormOption } from '@campus/schema';
 import { saveBlob } from '../../../api/download';
 import { RequestError } from '../../../api/request';
 import { totalText } from '../../../api/crud';
@@ -13,7 +13,7 @@ import { TransferBar, useTransfer } from '../../../components/transfer';
 import { sessionTemplateContext } from '../../../components/workflow/FormRenderer';
 import { Control } from '../../../components/workflow/form-fields';
 import type { BizRecord } from '../api';
-import { bizApi, excelApi, exportTemplate, exportTemplates, type ExportBody, type ExportTemplate, type ImportError, type PreRead } from './api';
+import { bizApi, excelApi, exportTemplate, exportTemplates, type ExportBody, type ExportTemplate, type ImportError } from './api';
 import { Cell, keysOf, StatusTag, subTables, valueColumns } from './fields';
 import { ChildRows } from './RecordDrawer';
 
@@ -303,19 +303,15 @@ function RecordFieldsPlain({ option, record }: { option: FormOption; record: Biz
 
 // ---- pre-read (001 §3.7) ---------------------------------------------------------------------------
 
-const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
-
 /** The app's pre-read settings when enabled (null: none). */
-export function preReadOf(raw: PreRead | string | null | undefined): PreRead | null {
-  let p: PreRead | null = null;
-  if (typeof raw === 'string') { try { p = JSON.parse(raw) as PreRead; } catch { p = null; } } else p = raw ?? null;
-  return p && truthy(p.enable) ? p : null;
+export function preReadOf(p: AppPreRead | null | undefined): AppPreRead | null {
+  return p && Number(p.enable) === 1 ? p : null;
 }
 
-export function PreReadDialog({ config, onClose }: { config: PreRead | null; onClose(): void }) {
+export function PreReadDialog({ config, onClose }: { config: AppPreRead | null; onClose(): void }) {
   const { t } = useTranslation();
   const seconds = Math.min(9999, Math.max(1, Number(config?.readTime) || 5));
-  const compel = truthy(config?.compelRead);
+  const compel = Number(config?.compelRead) === 1;
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     if (!config) return;
@@ -324,8 +320,7 @@ export function PreReadDialog({ config, onClose }: { config: PreRead | null; onC
     return () => window.clearInterval(timer);
   }, [config, seconds]);
   if (!config) return null;
-  let files: { name: string; link: string }[] = [];
-  try { files = typeof config.relationFiles === 'string' ? JSON.parse(config.relationFiles) : (config.relationFiles ?? []); } catch { files = []; }
+  const files = Array.isArray(config.relationFiles) ? config.relationFiles : [];
   const waiting = compel && left > 0;
   return (
     <Modal open title={config.title || t('miniApp.data.preRead.title')} width={680} className="ma-preread" closable={!compel} maskClosable={false} keyboard={!compel} onCancel={onClose}

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, Empty, Form, Input, List, Modal, Radio, Row, 
 import { ApartmentOutlined, DatabaseOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SyncOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { miniModelModel } from '@campus/schema';
+import { miniModelLabel, miniModelModel } from '@campus/schema';
 import { RequestError } from '../../../api/request';
 import type { AppInfo } from '../api';
 import { appUpdate, modelApi, type CreateTableResult, type MiniModel } from './api';
@@ -31,6 +31,7 @@ export function TableStatusTag({ status }: { status: number }) {
 
 interface ModelFormValues {
   modelName: string;
+  modelNameEn?: string;
   modelTable: string;
   category?: string;
   relation?: 'one' | 'more';
@@ -56,7 +57,7 @@ function ModelDialog({ open, model, parent, onClose }: { open: boolean; model: M
         const v = await form.validateFields().catch(() => null);
         if (!v) return;
         const body = {
-          ...(model ? { id: model.id } : {}), modelName: v.modelName.trim(), modelTable: v.modelTable.trim(), category: v.category?.trim() || null, remark: v.remark?.trim() || null,
+          ...(model ? { id: model.id } : {}), modelName: v.modelName.trim(), ...(parent ? { modelNameEn: v.modelNameEn?.trim() || null } : {}), modelTable: v.modelTable.trim(), category: v.category?.trim() || null, remark: v.remark?.trim() || null,
           parentId: parent?.id ?? null, relation: parent ? v.relation : null,
         };
         const saved = (await modelApi.submit(body)) as MiniModel;
@@ -64,7 +65,7 @@ function ModelDialog({ open, model, parent, onClose }: { open: boolean; model: M
         onClose(saved);
       })}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={model ? { ...model, category: model.category ?? undefined, relation: model.relation ?? 'more', remark: model.remark ?? undefined } : { relation: 'more' }}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={model ? { ...model, modelNameEn: model.modelNameEn ?? undefined, category: model.category ?? undefined, relation: model.relation ?? 'more', remark: model.remark ?? undefined } : { relation: 'more' }}>
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item name="modelName" label={t('miniApp.design.model.name')} rules={[{ required: true, whitespace: true, message: t('miniApp.design.model.nameRequired') }, { max: 64 }]}>
@@ -81,6 +82,14 @@ function ModelDialog({ open, model, parent, onClose }: { open: boolean; model: M
               <Input id="ma-model-table" disabled={fixed} placeholder="asset" />
             </Form.Item>
           </Col>
+          {parent && (
+            <Col span={12}>
+              {/* the sub-table's label for English readers (data screen, forms, Excel sheets) */}
+              <Form.Item name="modelNameEn" label={t('miniApp.design.model.nameEn')} extra={t('miniApp.design.model.nameEnHelp')} rules={[{ max: 64 }]}>
+                <Input id="ma-model-name-en" />
+              </Form.Item>
+            </Col>
+          )}
           {parent && (
             <Col span={24}>
               <Form.Item name="relation" label={t('miniApp.design.model.relation')} rules={[{ required: true, message: t('miniApp.design.model.relationRequired') }]}>
@@ -186,7 +195,8 @@ function ChooseModel({ app, onChosen }: { app: AppInfo; onChosen: () => void }) 
 }
 
 export function ModelDesign({ app, onChanged, onDirty }: { app: AppInfo; onChanged: () => void; onDirty?: (dirty: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
   const qc = useQueryClient();
   const modelId = app.modelId ? String(app.modelId) : '';
   const main = useQuery({ queryKey: ['miniApp', 'model', modelId], queryFn: () => modelApi.detail(modelId), enabled: !!modelId });
@@ -298,7 +308,7 @@ export function ModelDesign({ app, onChanged, onDirty }: { app: AppInfo; onChang
             data-table={c.modelTable}
             title={
               <Space wrap>
-                <Typography.Text strong>{c.modelName}</Typography.Text>
+                <Typography.Text strong className="ma-child-model-name">{miniModelLabel(c, lang)}</Typography.Text>
                 <Tag>{`${c.modelTable}_dynamic`}</Tag>
                 <Tag color="blue">{t(`miniApp.design.relation.${c.relation ?? 'more'}`)}</Tag>
                 <TableStatusTag status={c.tableStatus} />

@@ -20,6 +20,7 @@ import { http } from '../../../api/request';
 import type { Page } from '../../../api/types';
 import { dictionary, deptTree } from '../../../api/admin';
 import type { TreeNode } from '../../../api/crud';
+import { loadDicUrl } from '../../../components/workflow/dic-url';
 import { printHtml } from '../../../components/workflow/print';
 import { BIZ, type BizRecord } from '../api';
 import { lookupNeeds, NO_LOOKUPS, PrintConfigError, renderPrint, type PrintLookups, type PrintTemplate, type PrintType } from './template';
@@ -81,9 +82,10 @@ export async function resolvePrintLookups(columns: FormColumn[], records: Record
   const need = lookupNeeds(columns, records);
   const out: PrintLookups = { dicts: {}, users: {}, depts: {} };
   await Promise.all([
-    ...need.dicts.map((code) =>
-      dictionary(code).then(
-        (items) => { out.dicts[code] = (items ?? []).map((i) => ({ label: String(i.dictValue ?? ''), value: i.dictKey })); },
+    ...need.dicts.map((key) =>
+      // a dictionary address (dicUrl) answers its options as the form's field reads them; a code, its dictionary's items
+      (key.startsWith('/') ? loadDicUrl(key) : dictionary(key).then((items) => (items ?? []).map((i) => ({ label: String(i.dictValue ?? ''), value: i.dictKey })))).then(
+        (items) => { out.dicts[key] = items; },
         () => undefined,
       ),
     ),

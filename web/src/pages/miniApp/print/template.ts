@@ -139,6 +139,7 @@ export function parseDesign(json: string | null | undefined): PrintDesign {
 
 /** What turns stored values into text: dictionary items by code, people and departments by id. */
 export interface PrintLookups {
+  /** the items of each dictionary by dictionaryKey (a code or a dicUrl address) */
   dicts: Record<string, { label: string; value: string | number }[]>;
   users: Record<string, string>;
   depts: Record<string, string>;
@@ -159,6 +160,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const stamp = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 const splitIds = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+
+/**
+ * Where an option field's labels come from, as lookups.dicts keys it: its dictionary code, else its
+ * dictionary address (dicUrl, e.g. /api/blade-system/dict-biz/dictionary?code=…); none: its static list.
+ */
+export const dictionaryKey = (c: FormColumn): string | undefined => c.dicCode || c.dicUrl || undefined;
 
 /** A stored value as the printout shows it (HTML, escaped). */
 export function cellHtml(c: FormColumn, value: unknown, lookups: PrintLookups = NO_LOOKUPS): string {
@@ -182,7 +189,8 @@ export function cellHtml(c: FormColumn, value: unknown, lookups: PrintLookups = 
   if (type === 'user') return esc(splitIds(value).map((id) => lookups.users[id] ?? id).join('、'));
   if (type === 'dept') return esc(splitIds(value).map((id) => lookups.depts[id] ?? id).join('、'));
   if (type === 'select' || type === 'radio' || type === 'checkbox') {
-    const items = c.dicCode ? lookups.dicts[c.dicCode] ?? [] : c.dicData ?? [];
+    const source = dictionaryKey(c);
+    const items = source ? lookups.dicts[source] ?? [] : c.dicData ?? [];
     return esc(splitIds(value).map((v) => items.find((i) => String(i.value) === v)?.label ?? v).join('、'));
   }
   if (type === 'switch') return esc(value === true || value === 1 || value === '1' ? '✓' : '');
@@ -320,7 +328,8 @@ export function lookupNeeds(columns: FormColumn[], records: Record<string, unkno
         visit(c.children?.column ?? [], rows.flatMap((r) => (Array.isArray(r[c.prop]) ? (r[c.prop] as Record<string, unknown>[]) : [])));
         continue;
       }
-      if (c.dicCode) dicts.add(c.dicCode);
+      const source = dictionaryKey(c);
+      if (source) dicts.add(source);
       if (c.type === 'user') for (const r of rows) for (const id of splitIds(r[c.prop])) if (/^\d+$/.test(id)) users.add(id);
       if (c.type === 'dept') for (const r of rows) for (const id of splitIds(r[c.prop])) if (/^\d+$/.test(id)) depts.add(id);
     }

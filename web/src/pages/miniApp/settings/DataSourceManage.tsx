@@ -1,6 +1,7 @@
 // 数据源 of an app (contract "App settings" of issue 15; /api/appDataSource/appDataSource): option
-// sources a select / radio / checkbox field of a designed form can read through its 字典地址 (dicUrl)
-// /api/appDataSource/appDataSource/options?id=<id>. A source is a system dictionary, one SELECT
+// sources of the app, their options read through /api/appDataSource/appDataSource/options?id=<id>; a
+// dictionary source gives a select / radio / checkbox field its 字典地址 (dicUrl: only dictionary
+// addresses are, the server checking values against them). A source is a system dictionary, one SELECT
 // answering the columns label and value (run by the server's user-SQL executor only), or the values
 // of a field of another app. 预览 asks the server what the source would answer before it is saved.
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +18,7 @@ import { appInfoApi, queryAppModelFields } from '../api';
 import { useMiniApp } from '../context';
 import { mLabel, mRequired, mInvalid } from '../shell/modelText';
 import { dictionaryOptions } from '../api';
-import { dataSourceApi, optionsUrl, previewDataSource, submitDataSource, type DataSourceRow, type OptionItem, type SourceType } from './api';
+import { dataSourceApi, dicUrlOf, optionsUrl, previewDataSource, submitDataSource, type DataSourceRow, type OptionItem, type SourceType } from './api';
 
 type Row = Record<string, unknown>;
 const FIELD_RE = /^[a-z][a-zA-Z0-9]{0,39}$/;
@@ -187,7 +188,12 @@ export default function DataSourceManage() {
     },
     append: [{
       title: 'miniApp.settings.source.dicUrl', dataIndex: 'id', width: 500,
-      render: (row: Row) => <Typography.Text code style={{ whiteSpace: 'nowrap' }} copyable={{ text: optionsUrl(String(row.id)), tooltips: [t('miniApp.settings.source.copy'), t('miniApp.settings.source.copied')] }}>{optionsUrl(String(row.id))}</Typography.Text>,
+      render: (row: Row) => {
+        const url = dicUrlOf(row);
+        return url
+          ? <Typography.Text code style={{ whiteSpace: 'nowrap' }} copyable={{ text: url, tooltips: [t('miniApp.settings.source.copy'), t('miniApp.settings.source.copied')] }}>{url}</Typography.Text>
+          : <Typography.Text type="secondary">{t('miniApp.settings.source.noDicUrl')}</Typography.Text>;
+      },
     }],
     extraActions: [
       ...(manager ? [{ key: 'add', label: 'common.add', placement: 'toolbar' as const, icon: <PlusOutlined />, onClick: () => setEditing({ sourceType: 'dict' as const }) }] : []),

@@ -55,6 +55,13 @@ export const dataSourceApi = crud<DataSourceRow>(DATA_SOURCE);
 /** Save without the global toast: the form shows the server's refusal itself. */
 export const submitDataSource = (row: Partial<DataSourceRow>) => http.post<DataSourceRow>(`${DATA_SOURCE}/submit`, row, { silent: true });
 export const previewDataSource = (row: Partial<DataSourceRow>) => http.post<OptionItem[]>(`${DATA_SOURCE}/preview`, row, { silent: true });
-/** The address a select field's 字典地址 (dicUrl) takes. */
+/** The options a source answers now (its 查看选项). */
 export const optionsUrl = (id: string) => `${DATA_SOURCE}/options?id=${id}`;
+/**
+ * The 字典地址 (dicUrl) a form field takes to offer a source's options: a dictionary source's
+ * dictionary address; null for a SQL or another app's source (a field's options must be a dictionary
+ * the server can check values against).
+ */
+export const dicUrlOf = (row: { sourceType?: unknown; dictCode?: unknown }): string | null =>
+  row.sourceType === 'dict' && row.dictCode ? `/api/blade-system/dict/dictionary?code=${encodeURIComponent(String(row.dictCode))}` : null;
 

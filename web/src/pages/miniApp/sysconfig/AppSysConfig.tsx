@@ -5,22 +5,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Space, Spin, Switch, Upload, message } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
-import { APP_PAGE_SIZES, PRE_READ_MAX_BYTES, PRE_READ_MAX_FILES } from '@campus/schema';
+import { APP_PAGE_SIZES, PRE_READ_MAX_BYTES, PRE_READ_MAX_FILES, type PreReadFile } from '@campus/schema';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { putFile } from '../../../api/system';
 import { useMiniApp } from '../context';
+import { getAppSysConfig, saveAppSysConfig } from '../data/api';
 
-const BASE = '/api/appSysConfig/appSysConfig';
-interface PreReadFile { name: string; link: string; size?: number }
-export interface AppSysConfigValue {
-  appId: string;
-  pageSize: number;
-  watermark: number;
-  preRead: { enable: number; compelRead: number; title: string; readTime: number; relationFiles: PreReadFile[]; body: string };
-}
-export const getAppSysConfig = (appId: string) => http.get<AppSysConfigValue>(`${BASE}/detail`, { appId });
-const saveAppSysConfig = (v: AppSysConfigValue) => http.post(`${BASE}/submit`, v);
 
 interface FormShape { pageSize: number; watermark: boolean; enable: boolean; compelRead: boolean; title: string; readTime: number; body: string }
 

@@ -1,0 +1,105 @@
+// Issue 15's leftovers on the data screen (001 §2.2, §2.7, §4) in a real browser, and the printout
+// of option fields: /webapp/myApp/{params} opens in a tab titled with the app's name (from the
+// params), not 微应用; a one-to-one child table offers one row and no second (its add button goes
+// once it has one), a one-to-many one as many as wanted; a child model's English name labels its
+// sub-table for an English reader; a printout shows an option field's label, also when its options
+// come from a dictionary address (dicUrl).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { setLanguage, suite } from './browser.ts';
+import { encodeParams } from '../src/pages/miniApp/params.ts';
+import { cellHtml, lookupNeeds } from '../src/pages/miniApp/print/template.ts';
+
+const s = suite();
+const B = '/api/appBizData/appBizData';
+let admin: string;
+let address = '';
+
+const must = async (r: Promise<{ status: number; body: any }>) => {
+  const x = await r;
+  assert.equal(x.status, 200, JSON.stringify(x.body));
+  return x.body.data;
+};
+const post = (path: string, json: unknown) => must(s.server.api(path, { method: 'POST', token: admin, json }));
+
+before(async () => {
+  await s.open();
+  admin = (await s.server.login()).access_token;
+  const main = (await post('/api/blade-model/model/submit', { modelName: '宿舍登记', modelTable: 'dorm_reg' })).id;
+  await post('/api/blade-model/model/submit-list', { modelId: main, items: [{ fieldName: 'roomNo', fieldLabel: '房间号', fieldLabelEn: 'Room', fieldType: 'string', required: 1, sort: 1 }] });
+  const card = (await post('/api/blade-model/model/submit', { modelName: '门禁卡', modelNameEn: 'Access card', modelTable: 'dorm_card', parentId: main, relation: 'one' })).id;
+  await post('/api/blade-model/model/submit-list', { modelId: card, items: [{ fieldName: 'cardNo', fieldLabel: '卡号', fieldLabelEn: 'Card number', fieldType: 'string', sort: 1 }] });
+  const mates = (await post('/api/blade-model/model/submit', { modelName: '住宿人员', modelNameEn: 'Residents', modelTable: 'dorm_mate', parentId: main, relation: 'more' })).id;
+  await post('/api/blade-model/model/submit-list', { modelId: mates, items: [{ fieldName: 'mateName', fieldLabel: '姓名', fieldLabelEn: 'Name', fieldType: 'string', sort: 1 }] });
+  await must(s.server.api(`/api/blade-model/model/createTable?modelIds=${main},${card},${mates}`, { token: admin }));
+  const appId = (await post('/api/appInfo/appInfo/submit', { appName: '宿舍登记', modelId: main, appStatus: 1 })).id;
+  address = `${s.server.url}/#/webapp/myApp/${encodeParams({ appId, appName: '宿舍登记', createUser: '' })}`;
+  await post(`${B}/saveBizData`, { appId, data: { roomNo: 'A101' } });
+});
+after(() => s.close());
+
+const drawer = (page: Page) => page.locator('.ma-record-drawer');
+
+test('the data screen\'s tab carries the app\'s name; a one-to-one child table takes one row, a one-to-many one more', async () => {
+  const page = await s.signedIn('admin', 'admin');
+  await page.goto(address);
+  await page.locator('.ma-table').getByText('A101').waitFor();
+  const active = page.locator('.tag-bar .ant-tabs-tab-active .tag-label');
+  await active.getByText('宿舍登记', { exact: true }).waitFor();
+  assert.match(await page.title(), /^宿舍登记 - /);
+  assert.equal(await page.locator('.tag-bar .tag-label').filter({ hasText: /^微应用$/ }).count(), 0, 'not the screen\'s generic title');
+
+  await page.locator('.ma-add').click();
+  await drawer(page).locator('.wf-field-roomNo input').waitFor();
+  const card = drawer(page).locator('.wf-field-dorm_card_dynamic');
+  const mates = drawer(page).locator('.wf-field-dorm_mate_dynamic');
+  await card.locator('.wf-subtable-add').click();
+  await card.locator('.fr-cell-cardNo input').waitFor();
+  assert.equal(await card.locator('.wf-subtable-add').count(), 0, 'one row: no second to add');
+  for (let i = 0; i < 2; i++) await mates.locator('.wf-subtable-add').click();
+  assert.equal(await mates.locator('.ant-table-tbody tr.ant-table-row').count(), 2);
+  assert.equal(await mates.locator('.wf-subtable-add').count(), 1, 'one to many: more may be added');
+  // its row removed, the one-to-one table offers its row again
+  await card.locator('.fr-row-delete').click();
+  await card.locator('.wf-subtable-add').waitFor();
+  await card.locator('.wf-subtable-add').click();
+  await card.locator('.fr-cell-cardNo input').fill('K-9');
+  await drawer(page).locator('.wf-field-roomNo input').fill('B202');
+  await mates.locator('.ant-table-tbody tr.ant-table-row').nth(0).locator('.fr-cell-mateName input').fill('张三');
+  await mates.locator('.ant-table-tbody tr.ant-table-row').nth(1).locator('.fr-cell-mateName input').fill('李四');
+  await drawer(page).locator('.ma-record-save').click();
+  await drawer(page).waitFor({ state: 'hidden' });
+  await page.locator('.ma-table').getByText('B202').waitFor();
+});
+
+test('in English the sub-tables are labelled with the child models\' English names', async () => {
+  const page = await s.signedIn('admin', 'admin');
+  await page.goto(address);
+  await setLanguage(page, 'en');
+  await page.locator('.ma-table').getByText('A101').waitFor();
+  await page.locator('.tag-bar .ant-tabs-tab-active .tag-label').getByText('宿舍登记', { exact: true }).waitFor();
+  await page.locator('.ma-add').click();
+  await drawer(page).locator('.wf-field-roomNo input').waitFor();
+  const labels = (await drawer(page).locator('.ant-form-item-label').allInnerTexts()).map((x) => x.trim());
+  assert.ok(labels.includes('Access card') && labels.includes('Residents'), JSON.stringify(labels));
+  assert.ok(!labels.includes('门禁卡'), JSON.stringify(labels));
+  await setLanguage(page, 'zh');
+});
+
+test('a printout shows an option field\'s label whether its options come from a dictionary code or a dictionary address', () => {
+  const url = '/api/blade-system/dict-biz/dictionary?code=club_grade';
+  const columns = [
+    { prop: 'grade', label: '级别', type: 'select', dicUrl: url },
+    { prop: 'sex', label: '性别', type: 'radio', dicCode: 'sex' },
+    { prop: 'tags', label: '标签', type: 'checkbox', dicData: [{ label: '甲', value: 'a' }] },
+  ];
+  const records = [{ grade: 'college', sex: '1', tags: 'a' }];
+  assert.deepEqual(lookupNeeds(columns, records).dicts.sort(), [url, 'sex'].sort(), 'the address is looked up as the code is');
+  const lookups = { dicts: { [url]: [{ label: '院级', value: 'college' }], sex: [{ label: '男', value: '1' }] }, users: {}, depts: {} };
+  assert.equal(cellHtml(columns[0], 'college', lookups), '院级');
+  assert.equal(cellHtml(columns[1], '1', lookups), '男');
+  assert.equal(cellHtml(columns[2], 'a', lookups), '甲');
+  // an address not looked up (it failed): the stored value, escaped
+  assert.equal(cellHtml(columns[0], '<b>', { dicts: {}, users: {}, depts: {} }), '&#60;b&#62;');
+});
