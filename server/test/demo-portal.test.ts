@@ -209,6 +209,32 @@ await forEachDatabase('demo portal', (kind) => {
     assert.ok(JSON.parse(guide.materials).length && JSON.parse(guide.steps).length >= 3 && guide.timeLimit && guide.handleAddress);
   });
 
+  test('in English: every service\'s guide texts and every description; the personal data centre has its categories', async () => {
+    const all = (await get(`${B}/serviceManage/list?size=200`, 'admin')).body.data.records as Row[];
+    const EN = ['summaryEn', 'introduceEn', 'timeLimitEn', 'handleAddressEn', 'feeEn', 'basisEn', 'contactPersonEn'];
+    for (const x of all) {
+      const missing = EN.filter((k) => !x[k] || /[\u4e00-\u9fff]/.test(x[k]));
+      assert.deepEqual(missing, [], `${x.name}: English of ${missing.join(', ')}`);
+    }
+    const guide = await open(`${B}/serviceManage/noLogin/detail?id=${all.find((x) => x.name === '费用报销')!.id}`, 'en');
+    assert.deepEqual([guide.timeLimitEn, guide.feeEn, guide.contactPersonEn], ['5 working days', 'Free of charge', 'Ms Sun']);
+    const described = async (entity: string) => ((await get(`${B}/${entity}/list?size=200`, 'admin')).body.data.records as Row[]).filter((r) => r.description);
+    for (const entity of ['serviceCategory', 'specialService', 'servicePackage', 'throughDept', 'precinct']) {
+      const rows = await described(entity);
+      assert.ok(rows.length > 0, entity);
+      assert.deepEqual(rows.filter((r) => !r.descriptionEn).map((r) => r.name), [], `${entity}: English descriptions`);
+    }
+    // the personal data centre: its categories with their fields, and an entry a student keeps
+    const cats = (await get('/api/blade-data/personal/personalDataCategory', 'student1')).body.data as Row[];
+    assert.deepEqual(cats.map((c) => [c.name, c.nameEn]), [['获奖情况', 'Awards'], ['证书资质', 'Certificates']]);
+    assert.deepEqual(JSON.parse(cats[0].formContent).column.map((f: Row) => f.prop), ['name', 'level', 'date']);
+    assert.deepEqual(JSON.parse(cats[1].formContent).column.map((f: Row) => f.prop), ['name', 'number', 'issuer', 'date']);
+    const saved = await s.api('/api/blade-data/personal/savePersonalData', { method: 'POST', token: token.student1, json: { categoryId: cats[0].id, content: { name: '全国大学生数学建模竞赛一等奖', level: 'national', date: '2025-11-20' } } });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const refused = await s.api('/api/blade-data/personal/savePersonalData', { method: 'POST', token: token.student1, json: { categoryId: cats[0].id, content: { level: 'national' } } });
+    assert.equal(refused.status, 400, 'the category\'s form holds an entry to its fields');
+  });
+
   test('the audiences name the campus\'s real roles, departments and posts', async () => {
     const canHandle = async (who: string) => {
       const r = await get(`${B}/serviceManage/noLogin/listUnion?size=200`, who);

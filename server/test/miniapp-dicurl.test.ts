@@ -4,7 +4,10 @@
 // /api/blade-system/dict-biz/dictionary?code=… — and the server checks every value against the
 // dictionary the address names (one validator: micro-app records and any designed form alike). A form
 // naming another address is refused when it is saved; a value outside the dictionary is refused when
-// the record is saved; another tenant's dictionary of the same code does not count.
+// the record is saved; another tenant's dictionary of the same code does not count. A micro-app's form
+// may also name one of its own app's option sources (/api/appDataSource/appDataSource/options?id=…: a
+// dictionary, one SELECT or another app's field): a value is checked against what the source answers
+// the saving person; another app's source is refused when the form is saved.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { checkDesign, dictOfDicUrl, type FormOption } from '@campus/schema';
@@ -25,6 +28,9 @@ test('dictOfDicUrl names the dictionary of a platform address and nothing else; 
   assert.deepEqual(checkDesign(form('/api/appDataSource/appDataSource/options?id=1')), [{ kind: 'dicUrlInvalid', prop: 'grade' }]);
   assert.deepEqual(checkDesign(form('')), [{ kind: 'dicUrlInvalid', prop: 'grade' }]);
   assert.deepEqual(checkDesign(form(BIZ_URL)), []);
+  // a micro-app's form may also name an option source (its app's: the server checks that when it is saved)
+  assert.deepEqual(checkDesign(form('/api/appDataSource/appDataSource/options?id=1'), { optionSources: true }), []);
+  assert.deepEqual(checkDesign(form('/api/appDataSource/appDataSource/options?id=x'), { optionSources: true }), [{ kind: 'dicUrlInvalid', prop: 'grade' }]);
 });
 
 await forEachDatabase('micro-app dictionary addresses', (kind) => {
@@ -66,7 +72,7 @@ await forEachDatabase('micro-app dictionary addresses', (kind) => {
   after(async () => { await s?.close(); });
 
   test('a form whose field names an address other than a platform dictionary is refused when it is saved, in zh and en', async () => {
-    for (const url of ['/api/appDataSource/appDataSource/options?id=1', '/api/blade-system/user/list', '/api/blade-system/dict/dictionary?code=']) {
+    for (const url of ['/api/blade-system/user/list', '/api/appDataSource/appDataSource/options?id=x', '/api/blade-system/dict/dictionary?code=']) {
       const r = await post('/api/appInfo/appInfo/update', { id: appId, appName: '社团', modelId, formOption: formWith(url) });
       assert.equal(r.status, 400, url);
       assert.match(r.body.msg, /字段“grade”的字典地址须为平台字典地址/);
@@ -102,5 +108,39 @@ await forEachDatabase('micro-app dictionary addresses', (kind) => {
     assert.deepEqual(await directory.formErrors(SEED.tenant, biz, { grade: ['school', 'college'] }, 'zh'), []);
     assert.equal((await directory.formErrors(SEED.tenant, biz, { grade: ['school', 'city'] }, 'zh')).length, 1);
     assert.deepEqual(await directory.formErrors(SEED.otherTenant, biz, { grade: ['city'] }, 'zh'), []);
+  });
+  test('an option source of the app (SQL, another app\'s field) feeds a field: its options accepted, others refused; another app\'s source refused at form save', async () => {
+    const D = '/api/appDataSource/appDataSource';
+    // another app whose field's values are the options
+    const levelModel = (await must(post('/api/blade-model/model/submit', { modelName: '级别', modelTable: 'level_dic' }))).id;
+    await must(post('/api/blade-model/model/submit-list', { modelId: levelModel, items: [{ fieldName: 'levelName', fieldLabel: '级别名称', fieldType: 'string', sort: 1 }] }));
+    await must(s.api(`/api/blade-model/model/createTable?modelIds=${levelModel}`, { token: admin }));
+    const levelApp = (await must(post('/api/appInfo/appInfo/submit', { appName: '级别', modelId: levelModel, appStatus: 1 }))).id;
+    for (const levelName of ['gold', 'silver']) await must(post(`${B}/saveBizData`, { appId: levelApp, data: { levelName } }));
+    const sqlSource = (await must(post(`${D}/submit`, { appId, sourceName: '级别SQL', sourceType: 'sql', sqlContent: "select '校级' as label, 'school' as value union all select '院级', 'college'" }))).id;
+    const appSource = (await must(post(`${D}/submit`, { appId, sourceName: '级别应用', sourceType: 'app', refAppId: levelApp, refField: 'levelName' }))).id;
+    const foreign = (await must(post(`${D}/submit`, { appId: levelApp, sourceName: '别的应用的', sourceType: 'sql', sqlContent: "select 'A' as label, 'a' as value" }))).id;
+    const save = (grade: string) => post(`${B}/saveBizData`, { appId, data: { clubName: '棋社', grade } });
+
+    await must(post('/api/appInfo/appInfo/update', { id: appId, appName: '社团', modelId, formOption: formWith(`${D}/options?id=${sqlSource}`) }));
+    assert.equal((await save('college')).status, 200);
+    const badSql = await save('city');
+    assert.equal(badSql.status, 400, JSON.stringify(badSql.body));
+    assert.match(badSql.body.msg, /社团级别/);
+
+    await must(post('/api/appInfo/appInfo/update', { id: appId, appName: '社团', modelId, formOption: formWith(`${D}/options?id=${appSource}`) }));
+    assert.equal((await save('silver')).status, 200);
+    assert.equal((await save('college')).status, 400);
+    // the form as the page reads it keeps the address
+    const form = await must(s.api(`${B}/queryAppForm?appId=${appId}`, { token: admin }));
+    assert.equal(form.formOption.column.find((c: any) => c.prop === 'grade').dicUrl, `${D}/options?id=${appSource}`);
+
+    for (const url of [`${D}/options?id=${foreign}`, `${D}/options?id=1`]) {
+      const r = await post('/api/appInfo/appInfo/update', { id: appId, appName: '社团', modelId, formOption: formWith(url) });
+      assert.equal(r.status, 400, url);
+      assert.match(r.body.msg, /字段“grade”的数据源须为本应用的数据源/);
+    }
+    const en = await post('/api/appInfo/appInfo/update', { id: appId, appName: '社团', modelId, formOption: formWith(`${D}/options?id=${foreign}`) }, admin, 'en');
+    assert.match(en.body.msg, /The option source of the field "grade" must be one of this app's option sources/);
   });
 }, { both: true });

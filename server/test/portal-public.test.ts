@@ -19,7 +19,7 @@ const CATALOGUE = new URL('../../../shared/spec/api-catalogue.tsv', import.meta.
 const NO_LOGIN = readFileSync(CATALOGUE, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'))
   .filter(([area, , path]) => area === 'portal' && path!.includes('/noLogin/')).map(([, , path]) => path!);
 const EXTRAS = [`${P}/floor/noLogin/list`, `${P}/serviceManage/noLogin/detail`, `${P}/servicePackage/noLogin/page`, `${P}/serviceRecommend/noLogin/list`,
-  `${P}/specialService/noLogin/detail`, `${P}/aphorism/getRandAphorism`];
+  `${P}/specialService/noLogin/detail`, `${P}/aphorism/getRandAphorism`, `${P}/column/noLogin/detail`, `${P}/urlManage/noLogin/list`];
 /** Keys no public answer carries: a service's audience, a person's flags, the writers of a row, the tenant. */
 const PRIVATE = ['userIds', 'roleIds', 'deptIds', 'postIds', 'canHandle', 'refusal', 'collected', 'createUser', 'updateUser', 'createDept', 'tenantId', 'isDeleted'];
 const keysOf = (x: unknown): string[] => (x && typeof x === 'object' ? Object.entries(x as object).flatMap(([k, v]) => [k, ...keysOf(v)]) : []);
@@ -42,6 +42,7 @@ await forEachDatabase('the public portal', (kind) => {
     if (path.endsWith('/serviceManage/noLogin/detail')) return `?id=${ids.s3}`;
     if (path.endsWith('/specialService/noLogin/detail')) return `?id=${ids.special}`;
     if (path.endsWith('/column/noLogin/listNoPage')) return `?floorId=${ids.floor}`;
+    if (path.endsWith('/column/noLogin/detail')) return `?id=${ids.column}`;
     if (path.endsWith('/topMenu/noLogin/list')) return '?status=1&current=1&size=10';
     return '?current=1&size=10';
   };
@@ -80,7 +81,7 @@ await forEachDatabase('the public portal', (kind) => {
     ids.floor = (await must(post(`${P}/floor/submit`, { name: '常用服务', floorType: 1, sort: 1 }))).id;
     ids.newsFloor = (await must(post(`${P}/floor/submit`, { name: '新闻公告', floorType: 3, sort: 2 }))).id;
     await must(post(`${P}/floor/submit`, { name: '停用楼层', sort: 3, status: 0 }));
-    await must(post(`${P}/column/submit`, { floorId: ids.floor, name: '学生事务', serviceIds: `${ids.s4},${ids.s2},${ids.s1}`, showCount: 8 }));
+    ids.column = (await must(post(`${P}/column/submit`, { floorId: ids.floor, name: '学生事务', serviceIds: `${ids.s4},${ids.s2},${ids.s1}`, showCount: 8 }))).id;
     const news = await must(post(`${P}/newsSource/submit`, { name: '通知公告', noticeCategory: '1' }));
     await must(post(`${P}/column/submit`, { floorId: ids.floor, name: '校园新闻', columnType: 2, newsSourceId: news.id, showCount: 5 }));
     await must(post('/api/blade-desk/notice/submit', { title: '寒假放假通知', content: '<p>放假安排</p>', category: 1 }));
@@ -93,6 +94,9 @@ await forEachDatabase('the public portal', (kind) => {
     await must(post(`${P}/servicePackage/submit`, { name: '新生入学一件事', serviceIds: `${ids.s2},${ids.s1}` }));
     await must(post(`${P}/serviceRecommend/submit`, { serviceId: ids.s1, reason: '最常用' }));
     await must(post(`${P}/urlManage/submit`, { name: '学校官网', url: 'https://www.example.edu', urlType: 'floor' }));
+    await must(post(`${P}/urlManage/submit`, { name: '联系我们', nameEn: 'Contact', url: '/portal/contact', urlType: 'footer', sort: 2 }));
+    await must(post(`${P}/urlManage/submit`, { name: '信息公开', url: 'https://xxgk.example.edu', urlType: 'footer', sort: 1 }));
+    await must(post(`${P}/urlManage/submit`, { name: '教育部', url: 'http://www.moe.gov.cn', urlType: 'friend' }));
     await must(post(`${P}/aphorism/submit`, { content: '博学之，审问之', author: '中庸' }));
   });
   after(async () => { await s?.close(); });
@@ -229,9 +233,13 @@ await forEachDatabase('the public portal', (kind) => {
     await search('name=%20%E6%88%90%E7%BB%A9%20', user); // " 成绩 "
     await search('current=2&name=%E8%AF%B7%E5%81%87'); // 请假, page 2: not logged
     await search('current=1&name=');
+    // searched most, found nothing: logged (resultCount 0) but not offered as a hot search
+    for (let i = 0; i < 5; i++) await search('current=1&size=10&name=%E6%97%A0%E6%AD%A4%E6%9C%8D%E5%8A%A1'); // 无此服务
     const hot = await must(get(`${P}/searchLog/noLogin/getHotSearch?size=10`));
     assert.deepEqual(hot.slice(0, 2), [{ keyword: '挂失', count: 3 }, { keyword: '成绩', count: 1 }]);
     assert.ok(!hot.some((h: { keyword: string }) => h.keyword === '请假'));
+    assert.ok(!hot.some((h: { keyword: string }) => h.keyword === '无此服务'), 'a search that found nothing is not hot');
+    assert.equal((await must(get(`${P}/searchLog/list?keyword=无此服务&current=1&size=10`, admin))).total, 5, 'but it is logged');
     assert.equal((await get(`${P}/searchLog/noLogin/getHotSearch?size=99`)).status, 400);
     const logged = (await must(get(`${P}/searchLog/list?keyword=成绩&current=1&size=10`, admin))).records;
     assert.deepEqual(logged.map((r: { searchType: string; resultCount: number; userId: string }) => [r.searchType, r.resultCount, r.userId]), [['service', 1, SEED.userId]]);
@@ -261,6 +269,96 @@ await forEachDatabase('the public portal', (kind) => {
     assert.deepEqual([bad.status, bad.body.msg], [400, 'The period must be all, year, month or day']);
     const count = await must(get(`${P}/serviceStatisticsSum/noLogin/getStartedProcessCount`));
     assert.ok(count.total >= 1 && count.today >= 1 && count.finished >= 0, JSON.stringify(count));
+  });
+
+  test('the footer and partner links, by group, enabled and in their order', async () => {
+    const names = async (q: string) => (await must(get(`${P}/urlManage/noLogin/list${q}`))).map((u: { name: string }) => u.name);
+    assert.deepEqual(await names('?urlType=footer'), ['信息公开', '联系我们']);
+    assert.deepEqual(await names('?urlType=friend'), ['教育部']);
+    assert.deepEqual(await names('?urlType=floor'), ['学校官网']);
+    assert.deepEqual((await names('')).sort(), ['信息公开', '学校官网', '教育部', '联系我们'].sort());
+    const contact = (await must(get(`${P}/urlManage/noLogin/list?urlType=footer`)))[1];
+    assert.deepEqual([contact.nameEn, contact.url, contact.openWay, 'tenantId' in contact], ['Contact', '/portal/contact', 3, false]);
+    assert.equal((await get(`${P}/urlManage/noLogin/list?urlType=nav`)).status, 400);
+    const off = (await must(get(`${P}/urlManage/list?name=教育部`, admin))).records[0];
+    await must(post(`${P}/urlManage/submit`, { ...off, status: 0 }));
+    assert.deepEqual(await names('?urlType=friend'), [], 'a disabled link goes at once (the change empties the cache)');
+    await must(post(`${P}/urlManage/submit`, { ...off, status: 1 }));
+  });
+
+  test('a column\'s own page lists all its services, not only the showCount the floor shows', async () => {
+    const extra = await must(post(`${P}/serviceManage/save`, { name: '补办学生证', categoryId: ids.category, itemWay: 2, itemUrl: 'https://x.example.edu', sort: 5 }));
+    const col = await must(post(`${P}/column/submit`, { floorId: ids.newsFloor, name: '证件办理', serviceIds: `${ids.s1},${ids.s4},${extra.id},${ids.s2}`, showCount: 2, sort: 5 }));
+    const listed = (await must(get(`${P}/column/noLogin/listNoPage?floorId=${ids.newsFloor}`))).find((c: { id: string }) => c.id === col.id);
+    assert.equal(listed.services.length, 2, 'the floor shows showCount');
+    const detail = await must(get(`${P}/column/noLogin/detail?id=${col.id}`));
+    assert.deepEqual([detail.name, detail.showCount, detail.services.map((x: { name: string }) => x.name)], ['证件办理', 2, ['校园卡挂失', '补办学生证', '成绩证明打印']]);
+    assert.ok(detail.services.every((x: object) => !('userIds' in x) && !('canHandle' in x)));
+    const mine = await must(get(`${P}/column/noLogin/detail?id=${col.id}`, user));
+    assert.equal(mine.services[0].canHandle, true, 'a signed-in caller\'s cards');
+    assert.equal(await must(get(`${P}/column/noLogin/detail?id=${ids.s1}`)), null);
+    assert.equal((await get(`${P}/column/noLogin/detail?id=abc`)).status, 400);
+    await must(post(`${P}/column/submit`, { ...col, status: 0 }));
+    assert.equal(await must(get(`${P}/column/noLogin/detail?id=${col.id}`)), null, 'a disabled column');
+  });
+
+  test('an anonymous answer is kept finished, with an ETag: a reload is answered 304 until something changes', async () => {
+    const path = `${P}/floor/noLogin/detail?id=${ids.floor}`;
+    const first = await get(path);
+    const tag = first.headers.get('etag');
+    assert.ok(tag && /^"[\w-]+"$/.test(tag), String(tag));
+    assert.equal(first.headers.get('cache-control'), 'no-cache');
+    assert.equal(first.body.msg, '操作成功');
+    const again = await get(path);
+    assert.equal(again.headers.get('etag'), tag, 'the same answer');
+    assert.deepEqual(again.body, first.body);
+    const reload = await get(path, undefined, { 'if-none-match': tag! });
+    assert.deepEqual([reload.status, reload.body], [304, '']);
+    assert.equal((await get(path, undefined, { 'if-none-match': `W/${tag}, "other"` })).status, 304, 'a list, weak or strong');
+    assert.equal((await get(path, undefined, { 'if-none-match': '"stale"' })).status, 200);
+    // the English answer is its own (its message), with a tag of its own
+    const en = await get(path, undefined, { 'accept-language': 'en' });
+    assert.deepEqual([en.status, en.body.msg], [200, 'Operation succeeded']);
+    assert.notEqual(en.headers.get('etag'), tag);
+    // a signed-in caller's answer is theirs: built each time, no tag
+    const mine = await get(path, user, { 'if-none-match': tag! });
+    assert.deepEqual([mine.status, mine.headers.get('etag')], [200, null]);
+    // a management change empties it: the reload gets the new answer
+    await must(post(`${P}/floor/submit`, { ...(await must(get(`${P}/floor/detail?id=${ids.floor}`, admin))), subtitle: '新的副标题' }));
+    const changed = await get(path, undefined, { 'if-none-match': tag! });
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.data.subtitle, '新的副标题');
+    assert.notEqual(changed.headers.get('etag'), tag);
+    // a closed portal is not answered from what was kept
+    await config('openPortal', '0');
+    try {
+      assert.equal((await get(path, undefined, { 'if-none-match': changed.headers.get('etag')! })).status, 403);
+    } finally {
+      await config('openPortal', '1');
+    }
+  });
+
+  test('English texts: a service\'s guide and the descriptions carry their English', async () => {
+    const en = {
+      summaryEn: 'Replace a lost student card', introduceEn: '<p>Bring a photo</p>', timeLimitEn: '1 working day', handleAddressEn: 'Admin building, room 101',
+      feeEn: '20 yuan', basisEn: 'Student card rules', contactPersonEn: 'Ms Wang',
+    };
+    const id = (await must(post(`${P}/serviceManage/save`, { name: '学生证补办', categoryId: ids.category, itemWay: 2, itemUrl: 'https://x.example.edu', summary: '学生证遗失补办', ...en, sort: 6 }))).id;
+    const guide = await must(get(`${P}/serviceManage/noLogin/detail?id=${id}`));
+    for (const [k, v] of Object.entries(en)) assert.equal(guide[k], v, k);
+    const card = (await must(get(`${P}/serviceManage/noLogin/listUnion?current=1&size=50`))).records.find((x: { id: string }) => x.id === id);
+    assert.equal(card.summaryEn, en.summaryEn, 'a card carries its English summary');
+    assert.equal('introduceEn' in card, false, 'the guide is the detail\'s');
+    assert.deepEqual((await must(get(`${P}/serviceManage/noLogin/listUnion?name=LOST%20STUDENT`))).records.map((x: { id: string }) => x.id), [id], 'the English summary is searched');
+    const mine = await must(get(`${P}/serviceManage/getDetailByServiceId?serviceId=${id}`, user));
+    assert.equal(mine.handleAddressEn, en.handleAddressEn);
+    await must(post(`${P}/serviceCategory/submit`, { ...(await must(get(`${P}/serviceCategory/detail?id=${ids.category}`, admin))), descriptionEn: 'For students' }));
+    assert.equal((await must(get(`${P}/serviceCategory/noLogin/listNoPage`)))[0].descriptionEn, 'For students');
+    await must(post(`${P}/precinct/submit`, { ...(await must(get(`${P}/precinct/detail?id=${ids.precinct}`, admin))), descriptionEn: 'Welcome, freshmen' }));
+    assert.equal((await must(get(`${P}/precinct/noLogin/detail?id=${ids.precinct}`))).descriptionEn, 'Welcome, freshmen');
+    const special = await must(post(`${P}/specialService/submit`, { name: '数字校园', descriptionEn: 'Accounts and network' }));
+    assert.equal((await must(get(`${P}/specialService/noLogin/detail?id=${special.id}`))).descriptionEn, 'Accounts and network');
+    assert.equal((await post(`${P}/serviceManage/update`, { ...(await must(get(`${P}/serviceManage/detail?id=${id}`, admin))), feeEn: 'x'.repeat(501) })).status, 400, 'held to its length');
   });
 
   test('the site is the Tenant-Id header\'s tenant, else the tenant of the Host\'s domain, else the default', async () => {

@@ -1100,6 +1100,7 @@ export interface BladePortalPrecinct {
   icon: string | null;
   imageUrl: string | null;
   description: string | null;
+  descriptionEn: string | null;
   serviceIds: string | null;
   linkUrl: string | null;
   sort: Default<number>;
@@ -1128,17 +1129,24 @@ export interface BladePortalService {
   icon: string | null;
   color: string | null;
   summary: string | null;
+  summaryEn: string | null;
   keywords: string | null;
   handleType: Default<number>;
   timeLimit: string | null;
+  timeLimitEn: string | null;
   handleAddress: string | null;
+  handleAddressEn: string | null;
   contactPerson: string | null;
+  contactPersonEn: string | null;
   contactPhone: string | null;
   fee: string | null;
+  feeEn: string | null;
   introduce: string | null;
+  introduceEn: string | null;
   materials: string | null;
   steps: string | null;
   basis: string | null;
+  basisEn: string | null;
   userIds: string | null;
   roleIds: string | null;
   deptIds: string | null;
@@ -1166,6 +1174,7 @@ export interface BladePortalServiceCategory {
   icon: string | null;
   color: string | null;
   description: string | null;
+  descriptionEn: string | null;
   sort: Default<number>;
   createUser: Int8 | null;
   createDept: Int8 | null;
@@ -1216,6 +1225,7 @@ export interface BladePortalServicePackage {
   icon: string | null;
   imageUrl: string | null;
   description: string | null;
+  descriptionEn: string | null;
   serviceIds: string | null;
   sort: Default<number>;
   createUser: Int8 | null;
@@ -1348,6 +1358,7 @@ export interface BladePortalSpecialService {
   icon: string | null;
   imageUrl: string | null;
   description: string | null;
+  descriptionEn: string | null;
   sort: Default<number>;
   createUser: Int8 | null;
   createDept: Int8 | null;
@@ -1383,6 +1394,7 @@ export interface BladePortalThroughDept {
   nameEn: string | null;
   icon: string | null;
   description: string | null;
+  descriptionEn: string | null;
   contactPhone: string | null;
   address: string | null;
   sort: Default<number>;
@@ -1407,6 +1419,7 @@ export interface BladePortalThroughTrain {
   url: string;
   openWay: Default<number>;
   description: string | null;
+  descriptionEn: string | null;
   sort: Default<number>;
   createUser: Int8 | null;
   createDept: Int8 | null;

@@ -12,8 +12,9 @@
 //   and        shortcut entrances, packages (新生入学一件事, 毕业离校一件事, 教职工入职一件事),
 //              recommendations, the departments, the through-train (教学 / 生活 / 办公), floors with
 //              their columns, precincts (迎新专区, 毕业专区, 教职工专区), news and links, special
-//              services with their columns, news sources (the campus's notices), sayings, links.
-// Every name in Chinese and English.
+//              services with their columns, news sources (the campus's notices), sayings, links,
+//              the personal data centre's categories (获奖情况, 证书资质).
+// Every name, description and guide text in Chinese and English.
 //
 // Made through the portal's own management calls (as the screens make them) as the campus
 // administrator, with a short-lived token revoked when done. Once: a row of blade_secret
@@ -42,15 +43,15 @@ type DeptName = '教务处' | '学院办公室' | '财务处' | '计算机学院
 type CategoryKey = 'academic' | 'student' | 'hr' | 'finance' | 'admin' | 'logistics' | 'it' | 'research';
 type SpecialKey = 'community' | 'staffHome' | 'digital';
 
-const CATEGORIES: { key: CategoryKey; name: string; nameEn: string; icon: string; color: string; description: string }[] = [
-  { key: 'academic', name: '教务服务', nameEn: 'Academic affairs', icon: 'ReadOutlined', color: '#1677ff', description: '课表、成绩、教室与实验室、教学文件。' },
-  { key: 'student', name: '学生事务', nameEn: 'Student affairs', icon: 'TeamOutlined', color: '#13a8a8', description: '请假、离校、奖助、社团与档案。' },
-  { key: 'hr', name: '人事服务', nameEn: 'Human resources', icon: 'IdcardOutlined', color: '#722ed1', description: '教职工请假、休假、外出与证明。' },
-  { key: 'finance', name: '财务服务', nameEn: 'Finance', icon: 'AccountBookOutlined', color: '#fa8c16', description: '报销、工资与个税。' },
-  { key: 'admin', name: '行政办公', nameEn: 'Administration', icon: 'AuditOutlined', color: '#cf1322', description: '会议室、用印与公文会签。' },
-  { key: 'logistics', name: '后勤保障', nameEn: 'Campus services', icon: 'HomeOutlined', color: '#52c41a', description: '宿舍报修、校园卡、校医院。' },
-  { key: 'it', name: '信息化服务', nameEn: 'IT services', icon: 'CloudServerOutlined', color: '#2f54eb', description: '校园网、邮箱、VPN、正版软件与信息化项目。' },
-  { key: 'research', name: '科研服务', nameEn: 'Research', icon: 'ExperimentOutlined', color: '#eb2f96', description: '科研经费、合同与项目申报。' },
+const CATEGORIES: { key: CategoryKey; name: string; nameEn: string; icon: string; color: string; description: string; descriptionEn: string }[] = [
+  { key: 'academic', name: '教务服务', nameEn: 'Academic affairs', icon: 'ReadOutlined', color: '#1677ff', description: '课表、成绩、教室与实验室、教学文件。', descriptionEn: 'Timetables, grades, classrooms and labs, teaching documents.' },
+  { key: 'student', name: '学生事务', nameEn: 'Student affairs', icon: 'TeamOutlined', color: '#13a8a8', description: '请假、离校、奖助、社团与档案。', descriptionEn: 'Leave, holidays, scholarships, clubs and files.' },
+  { key: 'hr', name: '人事服务', nameEn: 'Human resources', icon: 'IdcardOutlined', color: '#722ed1', description: '教职工请假、休假、外出与证明。', descriptionEn: 'Staff leave, holidays, trips and certificates.' },
+  { key: 'finance', name: '财务服务', nameEn: 'Finance', icon: 'AccountBookOutlined', color: '#fa8c16', description: '报销、工资与个税。', descriptionEn: 'Claims, pay and income tax.' },
+  { key: 'admin', name: '行政办公', nameEn: 'Administration', icon: 'AuditOutlined', color: '#cf1322', description: '会议室、用印与公文会签。', descriptionEn: 'Meeting rooms, seals and document countersigning.' },
+  { key: 'logistics', name: '后勤保障', nameEn: 'Campus services', icon: 'HomeOutlined', color: '#52c41a', description: '宿舍报修、校园卡、校医院。', descriptionEn: 'Residence repairs, the campus card, the clinic.' },
+  { key: 'it', name: '信息化服务', nameEn: 'IT services', icon: 'CloudServerOutlined', color: '#2f54eb', description: '校园网、邮箱、VPN、正版软件与信息化项目。', descriptionEn: 'Network, e-mail, VPN, licensed software and IT projects.' },
+  { key: 'research', name: '科研服务', nameEn: 'Research', icon: 'ExperimentOutlined', color: '#eb2f96', description: '科研经费、合同与项目申报。', descriptionEn: 'Research funds, contracts and proposals.' },
 ];
 
 /** One material of a guide: name, English name, required, copies (zh, en), note (zh, en). */
@@ -494,6 +495,172 @@ export const SERVICES: DemoService[] = [
   },
 ];
 
+// ---- the guides in English (an English page shows them) ----
+/** The English of the guides' shared phrases: time limits, offices, fees, bases, contacts. */
+const PHRASE_EN: Record<string, string> = {
+  // time limits
+  '1 个工作日（超过 3 天的 2 个工作日）': '1 working day (2 for more than 3 days)', '1 个工作日': '1 working day', '即时': 'At once', '2 个工作日': '2 working days',
+  '按当年评审通知': "As the year's review notice sets", '登记后 15 个工作日内寄出': 'Sent within 15 working days of registering', '当日': 'The same day',
+  '5 个工作日': '5 working days', '自助打印即时；窗口 1 个工作日': 'Self-service printing at once; 1 working day at the desk', '预约后 3 个工作日内': 'Within 3 working days of booking',
+  '3 个工作日': '3 working days', '一般故障 24 小时内上门': 'Most faults attended within 24 hours', '挂失即时；补办 1 个工作日': 'Reported lost at once; replaced in 1 working day',
+  // offices
+  '计算机学院学生工作办公室（信息楼 108 室）': 'Student Affairs Office, School of Computer Science (Information Building, room 108)',
+  '学院办公室（行政楼 305 室）': 'College Office (Administration Building, room 305)',
+  '学生资助管理中心（学生事务中心 2 楼）': 'Student Financial Aid Centre (Student Affairs Centre, 2nd floor)',
+  '学生事务中心档案室（学生事务中心 1 楼）': 'Records Room (Student Affairs Centre, 1st floor)',
+  '教务处教室管理科（行政楼 201 室）': 'Classroom Section, Office of Academic Affairs (Administration Building, room 201)',
+  '计算机学院实验中心（信息楼 305 室）': 'Lab Centre, School of Computer Science (Information Building, room 305)',
+  '教务处招生办公室（行政楼 206 室）': 'Admissions Office, Office of Academic Affairs (Administration Building, room 206)',
+  '教务处综合科（行政楼 203 室）': 'General Section, Office of Academic Affairs (Administration Building, room 203)',
+  '教务处学籍科（行政楼 202 室）': 'Registry, Office of Academic Affairs (Administration Building, room 202)',
+  '教务处教学运行科（行政楼 204 室）': 'Teaching Operations, Office of Academic Affairs (Administration Building, room 204)',
+  '师生综合服务中心（行政楼 1 楼）或各自助打印终端': 'Service Centre (Administration Building, 1st floor) or any self-service printer',
+  '图书馆总服务台（图书馆 1 楼）': 'Library main desk (Library, 1st floor)',
+  '人事档案室（行政楼 110 室）': 'Personnel Records Room (Administration Building, room 110)',
+  '财务处报账大厅（行政楼 1 楼东侧）': 'Claims Hall, Finance Office (Administration Building, 1st floor east)',
+  '财务处薪酬科（行政楼 1 楼 108 室）': 'Payroll, Finance Office (Administration Building, room 108)',
+  '财务处科研经费科（行政楼 1 楼 112 室）': 'Research Funds, Finance Office (Administration Building, room 112)',
+  '计算机学院科研办公室（信息楼 210 室）': 'Research Office, School of Computer Science (Information Building, room 210)',
+  '信息化中心（图书馆 6 楼）': 'IT Centre (Library, 6th floor)',
+  '信息化中心服务台（图书馆 1 楼）': 'IT Centre service desk (Library, 1st floor)',
+  '后勤服务中心（东区 1 号楼 1 楼）': 'Campus Services Centre (East campus, building 1, 1st floor)',
+  '一卡通服务中心（学生事务中心 1 楼）': 'Campus Card Centre (Student Affairs Centre, 1st floor)',
+  '校医院（南区医疗楼）': 'Campus clinic (South campus, medical building)',
+  // fees
+  [FREE]: 'Free of charge', '每份 2 元（每学年前 5 份免费）': '2 yuan a copy (the first 5 each year free)', '逾期每册每日 0.1 元': '0.1 yuan a book a day when overdue',
+  '基本流量免费': 'Basic traffic free', '人为损坏按价赔偿，其余免费': 'Free, except damage caused by the user', '补办每张 20 元': '20 yuan a replacement card',
+  '按医保规定': 'As medical insurance provides',
+  // bases
+  '《示范大学学生请假管理办法》（示大学〔2023〕12 号）': 'Demonstration University Student Leave Regulations (2023, No. 12)',
+  '《示范大学学生安全管理规定》': 'Demonstration University Student Safety Regulations', '《示范大学学生社团管理办法》': 'Demonstration University Student Club Regulations',
+  '《普通高等学校学生资助管理办法》': 'Measures for Student Financial Aid in Higher Education', '《干部人事档案工作条例》': 'Regulations on Personnel Files',
+  '《示范大学教室使用管理规定》': 'Demonstration University Classroom Use Regulations', '《计算机学院实验室开放管理办法》': 'School of Computer Science Open Lab Rules',
+  '《示范大学学术报告会管理办法》': 'Demonstration University Academic Lecture Rules', '《示范大学本科招生宣传工作办法》': 'Demonstration University Undergraduate Admissions Publicity Rules',
+  '《示范大学公文处理办法》': 'Demonstration University Official Document Rules', '《示范大学本科生学籍管理规定》': 'Demonstration University Undergraduate Registry Regulations',
+  '《示范大学教学运行管理规定》': 'Demonstration University Teaching Operations Regulations', '《示范大学学生证明材料出具办法》': 'Demonstration University Rules on Student Certificates',
+  '《示范大学图书馆读者借阅规则》': 'Demonstration University Library Lending Rules', '《示范大学教职工考勤与请假管理办法》': 'Demonstration University Staff Attendance and Leave Rules',
+  '《职工带薪年休假条例》': 'Regulations on Paid Annual Leave of Employees', '《示范大学差旅费管理办法》': 'Demonstration University Travel Expense Rules',
+  '《示范大学印章使用管理办法》': 'Demonstration University Seal Use Rules', '《示范大学财务报销管理办法》': 'Demonstration University Expense Claim Rules',
+  '《示范大学会议费管理办法》': 'Demonstration University Meeting Expense Rules', '《中华人民共和国个人所得税法》': 'Individual Income Tax Law of the PRC',
+  '《示范大学会议室管理办法》': 'Demonstration University Meeting Room Rules', '《示范大学合同管理办法》': 'Demonstration University Contract Rules',
+  '《党政机关公文处理工作条例》': 'Regulations on Official Documents of Party and Government Bodies', '《计算机学院院长办公会议事规则》': "School of Computer Science Dean's Meeting Rules",
+  '《示范大学科研经费管理办法》': 'Demonstration University Research Fund Rules', '《示范大学横向科研项目管理办法》': 'Demonstration University Industry Research Project Rules',
+  '《示范大学科研项目管理办法》': 'Demonstration University Research Project Rules', '《示范大学科研成果登记办法》': 'Demonstration University Research Output Registration Rules',
+  '《示范大学信息化建设项目管理办法》': 'Demonstration University IT Project Rules', '《示范大学校园网管理办法》': 'Demonstration University Campus Network Rules',
+  '《示范大学电子邮件系统管理办法》': 'Demonstration University E-mail Rules', '《示范大学软件正版化工作管理办法》': 'Demonstration University Licensed Software Rules',
+  '《示范大学网络安全管理办法》': 'Demonstration University Network Security Rules', '《示范大学学生公寓管理规定》': 'Demonstration University Student Residence Regulations',
+  '《示范大学校园卡管理办法》': 'Demonstration University Campus Card Rules', '《示范大学医疗保障管理办法》': 'Demonstration University Medical Care Rules',
+  // contacts
+  '王老师': 'Ms Wang', '赵老师': 'Ms Zhao', '刘老师': 'Mr Liu', '孙老师': 'Ms Sun', '李老师': 'Mr Li', '陈老师': 'Mr Chen', '周老师': 'Ms Zhou', '吴老师': 'Mr Wu',
+  '郑老师': 'Ms Zheng', '钱老师': 'Mr Qian', '图书馆服务台': 'Library desk', '信息化中心': 'IT Centre', '后勤服务热线': 'Campus services hotline',
+  '一卡通服务中心': 'Campus Card Centre', '校医院': 'Campus clinic',
+};
+
+/** A shared phrase in English; a phrase without one is a mistake in this file. */
+function phraseEn(zh: string): string {
+  const en = PHRASE_EN[zh];
+  if (!en) throw new Error(`demo portal: no English for ${zh}`);
+  return en;
+}
+
+/** Each service's summary and guide in English, by its name. */
+const SERVICE_EN: Record<string, [summary: string, introduce: string]> = {
+  学生请假: ['Leave for personal or health reasons, approved by the counsellor; leave of more than 3 days also by the dean.',
+    'Students who must leave the university or miss classes, exams or other teaching for personal or health reasons apply for leave beforehand. Up to 3 days the counsellor approves; longer leave is checked by the counsellor and approved by the dean. Report back when you return.'],
+  学生病假申请: ['Sick leave for students who cannot attend classes, with a medical certificate.',
+    'Students who need rest or hospital care apply for sick leave with a certificate from the campus clinic or a hospital of level two or above, choosing "Sick leave" as the kind of leave.'],
+  假期离校登记: ['Register where you go and when you return before the winter, summer and long holidays; open only in the registration period.',
+    'To know where students are and keep them safe, students register their departure date, destination and return date within the registration period before each winter, summer or national holiday. Choose "Personal leave" and give the destination and a contact in the reason.'],
+  社团活动场地预约: ['Book meeting rooms and lecture halls for student club activities online.',
+    'Registered student clubs needing a venue for talks, rehearsals or meetings book it online at least 3 working days ahead, giving the activity, the number of people and the advising teacher.'],
+  奖助学金申请: ['Apply for national, inspirational and university scholarships and grants, and see the results.',
+    'Scholarships and grants are reviewed each autumn semester. Students apply and upload their documents in the student affairs system; after class and school review and the university check, the results are published.'],
+  毕业生档案转递: ["Register where a graduate's personnel file is to be sent and track the confidential post.",
+    'Before leaving, graduates register where their file goes (employer, talent service agency or home region); the university sends it by confidential post, trackable by its number.'],
+  教室借用: ['Book a classroom for study, talks or exams outside the timetable.',
+    'Staff and students needing a classroom outside timetabled hours for study, talks or exams apply online at least 3 working days ahead, choosing a venue of the meeting room list with the time and purpose.'],
+  计算机学院实验室预约: ['Book the labs and seminar rooms of the School of Computer Science (its staff and students only).',
+    'Staff and students (and classes) of the School of Computer Science book its labs and seminar rooms for course experiments, contest training and project work. Others use "Classroom booking".'],
+  学术报告厅预约: ['Book the lecture hall for academic talks, within office hours on working days.',
+    'The host of an academic talk books the lecture hall within office hours, giving the speaker, the subject and the expected audience.'],
+  开放日场地预约: ['Book stands and rooms for the campus open day, on the open day only.',
+    "On the campus open days each school books lecture halls and meeting rooms for admissions talks and programme showcases. Bookings are taken on the open day only."],
+  教学文件会签: ['Countersigning of teaching documents such as programme plans by several offices.',
+    'Teaching documents involving several offices (programme revisions, teaching plan changes, course changes) are countersigned: the drafting office starts it, the leaders sign at the same time, and the office files it once all agree.'],
+  成绩查询: ['See your grades, GPA and credits of every semester.',
+    'Students see their grades of every semester, their grade point average and the credits completed in the academic system. A grade may be reviewed on request within 10 working days of its publication.'],
+  课表查询: ['See personal, classroom and teacher timetables.',
+    "Staff and students see this semester's personal timetable, any classroom's bookings and teachers' classes, and can export them to a phone calendar."],
+  成绩单与在读证明打印: ['Print transcripts and enrolment certificates in Chinese or English yourself, or get them at the desk.',
+    'Students apply online and print Chinese or English transcripts, enrolment and registry certificates with an electronic seal at any self-service terminal; stamped paper copies are issued at the Service Centre desk.'],
+  图书借阅与清还: ['Renew and reserve books, settle overdue fines and get the clearance certificate before leaving.',
+    'Readers see their loans, renew and reserve books online. Before graduating or leaving, all books are returned and fines paid; the system then issues the clearance certificate.'],
+  教职工请假: ['Personal, sick, marriage, maternity and other leave of staff, approved by the dean.',
+    'Staff apply online before their leave, choosing its kind from the leave type list; the dean approves. Classes falling in the leave are rearranged or covered first.'],
+  年休假申请: ['Paid annual leave for eligible staff.',
+    'Staff with 12 months of continuous service have paid annual leave, usually taken in the vacations; annual leave outside them is applied for a week ahead, choosing "Annual leave".'],
+  因公外出登记: ['Register and approve business trips to conferences, training or visits.',
+    'Staff register business trips before leaving, choosing "Official leave" and giving the reason, place and dates; the approval is used for the travel expense claim afterwards.'],
+  在职证明开具: ['Certificates of employment or income with the university seal.',
+    'Staff needing a certificate of employment or income (for a visa or a loan) submit a seal request online choosing "University seal"; once approved they collect it at the College Office.'],
+  人事档案查阅: ['Book a consultation of personnel files, on site at the records room.',
+    'To consult a personnel file for title review or vetting, the unit books a time in the HR system and consults it at the records room with a letter from the unit and a staff card. Files are not lent out.'],
+  费用报销: ['Expense claims online: items add up; under 5000 yuan finance checks, 5000 yuan or more the dean approves first.',
+    'Staff enter each item of their expenses online and the total is added up: under 5000 yuan the Finance Office checks it; 5000 yuan or more is approved by the dean first. Hand in the paper receipts within three working days of approval.'],
+  差旅费报销: ['Claims for transport, hotels and allowances of business trips.',
+    'Claim within 30 days of returning, choosing "Travel": enter transport and hotel costs; meal and local transport allowances follow the standard rates.'],
+  办公用品报销: ['Claims for office supplies, taken from the 1st to the 25th of each month.',
+    "Office supplies bought by a department are claimed from the 1st to the 25th of each month (the month's end is for closing the books), choosing \"Office supplies\" with the purchase list."],
+  会议费报销: ['Claims for academic and working meetings.',
+    'Meeting costs are claimed with the meeting notice, the attendance list and the itemised costs, choosing "Meetings"; the university\'s meeting cost standards apply.'],
+  工资与个税查询: ['See monthly payslips, allowances and income tax withheld.',
+    'Staff see their monthly payslips, allowances and the income tax withheld in the finance system, and can print an income certificate.'],
+  会议室预约: ['Book meeting rooms, the school lecture hall and library seminar rooms online.',
+    'Staff and students book meeting rooms 301 and 502 of the Administration Building, the School of Computer Science lecture hall and the library seminar rooms online with the date and times; the office approves.'],
+  学校公章用印: ['Requests to stamp the university, school or party committee seal.',
+    'Offices needing a seal submit a request online with the reason, copies and the document; once approved they bring the paper document to the office to be sealed. Heads of office can be copied.'],
+  合同用印: ['The contract seal for purchase, service and partnership contracts.',
+    'Contracts signed in the name of the university are checked by the business office and legal review, then a seal request is submitted choosing "Contract seal".'],
+  公文会签: ['Documents of several offices countersigned by their leaders at once, then filed.',
+    'The drafting office chooses the signing leaders (the dean and the head of finance by default) and starts the countersign; each leader has a task, and the office files the document once all agree.'],
+  院长办公会议题会签: ["Items for the dean's meeting, countersigned from the dean's post.",
+    "Items for the dean's meeting are started from the dean's post; once the leaders concerned have signed, they go on the agenda and the office files them."],
+  科研经费报销: ['Claims on government and industry research project funds.',
+    'Research funds are claimed under the budget items of the project, with the project number in the claim; equipment and labour costs need their approvals attached.'],
+  科研合同用印: ['Seals for industry research and technical service contracts.',
+    'Project leaders signing industry research, development or service contracts submit a seal request, choosing "Contract seal", after the research office has reviewed them.'],
+  科研项目申报会签: ['Proposals for government research projects countersigned by the school and offices.',
+    'Proposals for national, provincial or ministerial projects are countersigned by the school, finance and other offices to confirm matching support and the budget before submission.'],
+  科研管理系统: ['Register and look up projects, publications, patents and academic activities.',
+    'Staff register projects, papers, patents and other outputs in the research system; they count in the yearly review and title promotion.'],
+  信息系统建设项目会签: ['Countersigning of new or upgraded information systems of the offices.',
+    'An office building or upgrading an information system submits its plan, countersigned by the IT Centre, finance and others, so that single sign-on, data standards and security requirements are met.'],
+  校园网账号开通: ['Open the campus network and Wi-Fi account, change the password and see your usage.',
+    'New students and staff open their campus network account with their campus account in the self-service system; wired and wireless networks work at once.'],
+  电子邮箱申请: ['University e-mail: personal and shared office mailboxes.',
+    'Staff and students apply for a personal @example.edu.cn mailbox; shared office mailboxes are applied for by the head of the office.'],
+  正版软件下载: ['Download licensed operating systems, office suites and antivirus software.',
+    'Software licensed by the university (operating systems, office suites, antivirus) is downloaded and activated on the campus network by staff and students.'],
+  'VPN 远程访问': ['Reach library databases and campus systems from off campus.',
+    'Off campus, the VPN reaches the library e-resources and campus systems; sign-in takes the campus account and a text message code.'],
+  宿舍报修: ['Report faults of water, power, doors, windows or furniture in the residences and follow the repair.',
+    'Faults of water, power, doors, windows, furniture or air conditioning in student residences are reported online with the room number, the fault and photos; rate the repair when it is done.'],
+  校园卡办理与挂失: ['Report a lost campus card, unblock, replace, top up or close it on leaving.',
+    'Report a lost card online at once; a replacement is issued in person with valid ID at the Campus Card Centre. Close the card and get the balance back before leaving.'],
+  校医院预约挂号: ['Book campus clinic appointments and health checks and see the reports.',
+    'Staff and students book clinic appointments by department; freshman and yearly staff health checks are booked here too, with their reports online.'],
+};
+
+/** The English of a service's guide (summary, guide, time limit, office, fee, basis, contact). */
+export function serviceEn(s: DemoService): Record<string, string> {
+  const own = SERVICE_EN[s.name];
+  if (!own) throw new Error(`demo portal: no English for the service ${s.name}`);
+  return {
+    summaryEn: own[0], introduceEn: own[1], timeLimitEn: phraseEn(s.timeLimit), handleAddressEn: phraseEn(s.office), feeEn: phraseEn(s.fee),
+    basisEn: phraseEn(s.basis), contactPersonEn: phraseEn(s.contact[0]),
+  };
+}
+
 /** The day's and the year's windows, from the day the portal is made (server local time, as the check reads it). */
 function windows(now: Date): Record<NonNullable<DemoService['validity']>, Record<string, string | number | null>> {
   const day = (n: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + n);
@@ -510,10 +677,11 @@ function windows(now: Date): Record<NonNullable<DemoService['validity']>, Record
   };
 }
 
-const SPECIALS: { key: SpecialKey; name: string; nameEn: string; icon: string; image: string; description: string; columns: [string, string, string[]][] }[] = [
+const SPECIALS: { key: SpecialKey; name: string; nameEn: string; icon: string; image: string; description: string; descriptionEn: string; columns: [string, string, string[]][] }[] = [
   {
     key: 'community', name: '一站式学生社区', nameEn: 'One-stop student community', icon: 'HomeOutlined', image: 'portal-special-community.svg',
     description: '学习、生活和事务办理，学生常用的服务集中在这里。',
+    descriptionEn: 'Study, campus life and affairs: the services students use most, in one place.',
     columns: [
       ['学习服务', 'Study', ['成绩查询', '课表查询', '教室借用', '图书借阅与清还']],
       ['生活服务', 'Campus life', ['宿舍报修', '校园卡办理与挂失', '校医院预约挂号', '社团活动场地预约']],
@@ -523,6 +691,7 @@ const SPECIALS: { key: SpecialKey; name: string; nameEn: string; icon: string; i
   {
     key: 'staffHome', name: '教职工之家', nameEn: 'Staff home', icon: 'CoffeeOutlined', image: 'portal-special-staff.svg',
     description: '请假休假、证明开具和财务报销，教职工办事一站直达。',
+    descriptionEn: 'Leave, certificates and claims: what staff handle, in one stop.',
     columns: [
       ['请假与证明', 'Leave and certificates', ['教职工请假', '年休假申请', '因公外出登记', '在职证明开具']],
       ['财务报销', 'Claims', ['费用报销', '差旅费报销', '办公用品报销', '会议费报销', '工资与个税查询']],
@@ -531,6 +700,7 @@ const SPECIALS: { key: SpecialKey; name: string; nameEn: string; icon: string; i
   {
     key: 'digital', name: '数字校园', nameEn: 'Digital campus', icon: 'CloudOutlined', image: 'portal-special-tech.svg',
     description: '账号、网络、软件与信息化项目。',
+    descriptionEn: 'Accounts, network, software and IT projects.',
     columns: [
       ['账号与网络', 'Accounts and network', ['校园网账号开通', '电子邮箱申请', 'VPN 远程访问']],
       ['软件与项目', 'Software and projects', ['正版软件下载', '信息系统建设项目会签']],
@@ -538,10 +708,10 @@ const SPECIALS: { key: SpecialKey; name: string; nameEn: string; icon: string; i
   },
 ];
 
-const PACKAGES: { name: string; nameEn: string; icon: string; image: string; description: string; services: string[] }[] = [
-  { name: '新生入学一件事', nameEn: 'Starting as a freshman, one stop', icon: 'RocketOutlined', image: 'portal-package-freshman.svg', description: '报到后一次办好：校园网、邮箱、校园卡、课表、入学体检和奖助申请。', services: ['校园网账号开通', '电子邮箱申请', '校园卡办理与挂失', '课表查询', '校医院预约挂号', '奖助学金申请'] },
-  { name: '毕业离校一件事', nameEn: 'Leaving as a graduate, one stop', icon: 'TrophyOutlined', image: 'portal-package-graduate.svg', description: '离校手续一次办好：成绩单、档案转递、图书清还和校园卡注销。', services: ['成绩单与在读证明打印', '毕业生档案转递', '图书借阅与清还', '校园卡办理与挂失'] },
-  { name: '教职工入职一件事', nameEn: 'Joining the staff, one stop', icon: 'IdcardOutlined', image: 'portal-package-staff.svg', description: '新入职教职工的账号、网络、软件和证明。', services: ['校园网账号开通', '电子邮箱申请', 'VPN 远程访问', '正版软件下载', '在职证明开具'] },
+const PACKAGES: { name: string; nameEn: string; icon: string; image: string; description: string; descriptionEn: string; services: string[] }[] = [
+  { name: '新生入学一件事', nameEn: 'Starting as a freshman, one stop', icon: 'RocketOutlined', image: 'portal-package-freshman.svg', description: '报到后一次办好：校园网、邮箱、校园卡、课表、入学体检和奖助申请。', descriptionEn: 'All at once after registering: network, e-mail, campus card, timetable, health check and financial aid.', services: ['校园网账号开通', '电子邮箱申请', '校园卡办理与挂失', '课表查询', '校医院预约挂号', '奖助学金申请'] },
+  { name: '毕业离校一件事', nameEn: 'Leaving as a graduate, one stop', icon: 'TrophyOutlined', image: 'portal-package-graduate.svg', description: '离校手续一次办好：成绩单、档案转递、图书清还和校园卡注销。', descriptionEn: 'Leaving formalities at once: transcripts, file transfer, library clearance and closing the campus card.', services: ['成绩单与在读证明打印', '毕业生档案转递', '图书借阅与清还', '校园卡办理与挂失'] },
+  { name: '教职工入职一件事', nameEn: 'Joining the staff, one stop', icon: 'IdcardOutlined', image: 'portal-package-staff.svg', description: '新入职教职工的账号、网络、软件和证明。', descriptionEn: 'Accounts, network, software and certificates for new staff.', services: ['校园网账号开通', '电子邮箱申请', 'VPN 远程访问', '正版软件下载', '在职证明开具'] },
 ];
 
 const RECOMMENDS: [string, string][] = [
@@ -553,12 +723,12 @@ const RECOMMENDS: [string, string][] = [
   ['宿舍报修', '24 小时内上门，维修进度可追踪'],
 ];
 
-const DEPTS: { dept: DeptName; nameEn: string; icon: string; description: string; phone: string; address: string }[] = [
-  { dept: '教务处', nameEn: 'Office of Academic Affairs', icon: 'ReadOutlined', description: '教学运行、学籍成绩、教室与考试管理。', phone: '010-62751201', address: '行政楼 2 楼' },
-  { dept: '学院办公室', nameEn: 'College Office', icon: 'AuditOutlined', description: '人事、会议、用印、公文与后勤协调。', phone: '010-62751305', address: '行政楼 305 室' },
-  { dept: '财务处', nameEn: 'Finance Office', icon: 'AccountBookOutlined', description: '经费报销、薪酬发放与财务咨询。', phone: '010-62751150', address: '行政楼 1 楼东侧' },
-  { dept: '计算机学院', nameEn: 'School of Computer Science', icon: 'DesktopOutlined', description: '学生工作、实验室与科研管理。', phone: '010-62751108', address: '信息楼' },
-  { dept: '信息化中心', nameEn: 'Information Technology Centre', icon: 'CloudServerOutlined', description: '校园网、邮箱、正版软件与信息系统建设。', phone: '010-62751600', address: '图书馆 6 楼' },
+const DEPTS: { dept: DeptName; nameEn: string; icon: string; description: string; descriptionEn: string; phone: string; address: string }[] = [
+  { dept: '教务处', nameEn: 'Office of Academic Affairs', icon: 'ReadOutlined', description: '教学运行、学籍成绩、教室与考试管理。', descriptionEn: 'Teaching, the registry and grades, classrooms and exams.', phone: '010-62751201', address: '行政楼 2 楼' },
+  { dept: '学院办公室', nameEn: 'College Office', icon: 'AuditOutlined', description: '人事、会议、用印、公文与后勤协调。', descriptionEn: 'Personnel, meetings, seals, documents and campus services.', phone: '010-62751305', address: '行政楼 305 室' },
+  { dept: '财务处', nameEn: 'Finance Office', icon: 'AccountBookOutlined', description: '经费报销、薪酬发放与财务咨询。', descriptionEn: 'Claims, pay and financial advice.', phone: '010-62751150', address: '行政楼 1 楼东侧' },
+  { dept: '计算机学院', nameEn: 'School of Computer Science', icon: 'DesktopOutlined', description: '学生工作、实验室与科研管理。', descriptionEn: 'Student affairs, labs and research.', phone: '010-62751108', address: '信息楼' },
+  { dept: '信息化中心', nameEn: 'Information Technology Centre', icon: 'CloudServerOutlined', description: '校园网、邮箱、正版软件与信息系统建设。', descriptionEn: 'Network, e-mail, licensed software and information systems.', phone: '010-62751600', address: '图书馆 6 楼' },
 ];
 
 /** 直通车: group (zh, en), name (zh, en), icon, colour, address (open in a new window unless it is of this site). */
@@ -627,10 +797,10 @@ const NEWS: { name: string; nameEn: string; category: string | null; url?: strin
   { name: '校园新闻', nameEn: 'Campus news', category: '3' },
   { name: '学校新闻网', nameEn: 'University news site', category: null, url: 'https://news.example.edu.cn' },
 ];
-const PRECINCTS: { name: string; nameEn: string; icon: string; image: string; description: string; services: string[] }[] = [
-  { name: '迎新专区', nameEn: 'Welcome area', icon: 'SmileOutlined', image: 'portal-precinct-welcome.svg', description: '新生报到后的第一批事项：开通账号、办理校园卡、预约体检。', services: ['校园网账号开通', '电子邮箱申请', '校园卡办理与挂失', '校医院预约挂号', '课表查询', '奖助学金申请'] },
-  { name: '毕业专区', nameEn: 'Graduation area', icon: 'TrophyOutlined', image: 'portal-precinct-graduate.svg', description: '离校前的手续：成绩单、档案、图书清还、校园卡注销。', services: ['成绩单与在读证明打印', '毕业生档案转递', '图书借阅与清还', '校园卡办理与挂失', '假期离校登记'] },
-  { name: '教职工专区', nameEn: 'Staff area', icon: 'IdcardOutlined', image: 'portal-precinct-staff.svg', description: '请假、报销、用印与会签。', services: ['教职工请假', '年休假申请', '费用报销', '学校公章用印', '公文会签', '会议室预约'] },
+const PRECINCTS: { name: string; nameEn: string; icon: string; image: string; description: string; descriptionEn: string; services: string[] }[] = [
+  { name: '迎新专区', nameEn: 'Welcome area', icon: 'SmileOutlined', image: 'portal-precinct-welcome.svg', description: '新生报到后的第一批事项：开通账号、办理校园卡、预约体检。', descriptionEn: 'The first things after registering: accounts, the campus card, the health check.', services: ['校园网账号开通', '电子邮箱申请', '校园卡办理与挂失', '校医院预约挂号', '课表查询', '奖助学金申请'] },
+  { name: '毕业专区', nameEn: 'Graduation area', icon: 'TrophyOutlined', image: 'portal-precinct-graduate.svg', description: '离校前的手续：成绩单、档案、图书清还、校园卡注销。', descriptionEn: 'Before leaving: transcripts, files, library clearance, closing the campus card.', services: ['成绩单与在读证明打印', '毕业生档案转递', '图书借阅与清还', '校园卡办理与挂失', '假期离校登记'] },
+  { name: '教职工专区', nameEn: 'Staff area', icon: 'IdcardOutlined', image: 'portal-precinct-staff.svg', description: '请假、报销、用印与会签。', descriptionEn: 'Leave, claims, seals and countersigning.', services: ['教职工请假', '年休假申请', '费用报销', '学校公章用印', '公文会签', '会议室预约'] },
 ];
 
 /** 网址: group, name (zh, en), address, icon. */
@@ -667,6 +837,28 @@ const APHORISMS: [string, string, string][] = [
   ['知之者不如好之者，好之者不如乐之者。', 'Knowing it is not as good as loving it; loving it is not as good as delighting in it.', '《论语》'],
   ['纸上得来终觉浅，绝知此事要躬行。', 'What is learnt from books is shallow in the end; to truly know a thing, you must do it.', '陆游《冬夜读书示子聿》'],
   ['少年易老学难成，一寸光阴不可轻。', 'Youth passes quickly and learning is slow; do not waste a moment.', '朱熹《劝学诗》'],
+];
+
+/** 个人数据分类 (the personal data centre's categories): each a designed form, entries checked against it. */
+const PERSONAL_CATEGORIES: { name: string; nameEn: string; icon: string; multiple: 0 | 1; column: Record<string, unknown>[] }[] = [
+  {
+    name: '获奖情况', nameEn: 'Awards', icon: 'TrophyOutlined', multiple: 1, column: [
+      { type: 'input', prop: 'name', label: '奖项名称', required: true, maxlength: 100, span: 24 },
+      {
+        type: 'select', prop: 'level', label: '获奖级别', required: true, span: 12,
+        dicData: [{ label: '国家级', value: 'national' }, { label: '省部级', value: 'province' }, { label: '市级', value: 'city' }, { label: '校级', value: 'school' }, { label: '院级', value: 'college' }],
+      },
+      { type: 'date', prop: 'date', label: '获奖日期', required: true, span: 12 },
+    ],
+  },
+  {
+    name: '证书资质', nameEn: 'Certificates', icon: 'SafetyCertificateOutlined', multiple: 1, column: [
+      { type: 'input', prop: 'name', label: '证书名称', required: true, maxlength: 100, span: 12 },
+      { type: 'input', prop: 'number', label: '证书编号', maxlength: 64, span: 12 },
+      { type: 'input', prop: 'issuer', label: '发证机构', maxlength: 100, span: 12 },
+      { type: 'date', prop: 'date', label: '发证日期', span: 12 },
+    ],
+  },
 ];
 
 /** 顶部菜单: name (zh, en), address, icon, children; an http(s) address opens outside in a new window. */
@@ -726,7 +918,7 @@ async function build(c: Ctx): Promise<void> {
   const cats = await all(call, 'serviceCategory');
   const categoryId = new Map<CategoryKey, string>();
   for (const [i, k] of CATEGORIES.entries()) {
-    const row = await ensure(call, 'serviceCategory', cats.find((x) => x.name === k.name), { name: k.name, nameEn: k.nameEn, icon: k.icon, color: k.color, description: k.description, sort: i + 1, status: 1 });
+    const row = await ensure(call, 'serviceCategory', cats.find((x) => x.name === k.name), { name: k.name, nameEn: k.nameEn, icon: k.icon, color: k.color, description: k.description, descriptionEn: k.descriptionEn, sort: i + 1, status: 1 });
     categoryId.set(k.key, String(row.id));
   }
 
@@ -735,7 +927,7 @@ async function build(c: Ctx): Promise<void> {
   const specialId = new Map<SpecialKey, string>();
   for (const [i, s] of SPECIALS.entries()) {
     const have = specials.find((x) => x.name === s.name);
-    const row = have ?? await call<Node>('POST', `${B}/specialService/submit`, { name: s.name, nameEn: s.nameEn, icon: s.icon, imageUrl: await c.picture(s.image), description: s.description, sort: i + 1, status: 1 });
+    const row = have ?? await call<Node>('POST', `${B}/specialService/submit`, { name: s.name, nameEn: s.nameEn, icon: s.icon, imageUrl: await c.picture(s.image), description: s.description, descriptionEn: s.descriptionEn, sort: i + 1, status: 1 });
     specialId.set(s.key, String(row.id));
   }
 
@@ -759,7 +951,7 @@ async function build(c: Ctx): Promise<void> {
       openWay: s.process ? 1 : 3,
       icon: s.icon, color: CATEGORIES.find((k) => k.key === s.category)!.color, summary: s.summary, keywords: s.keywords,
       handleType: s.handleType, timeLimit: s.timeLimit, handleAddress: s.office, contactPerson: s.contact[0], contactPhone: s.contact[1], fee: s.fee,
-      introduce: s.introduce, basis: s.basis,
+      introduce: s.introduce, basis: s.basis, ...serviceEn(s),
       materials: JSON.stringify(s.materials.map(([name, nameEn, required, copies, copiesEn, note, noteEn]) => ({ name, nameEn, required, copies, copiesEn, ...(note ? { note, noteEn } : {}) }))),
       steps: JSON.stringify(s.steps.map(([name, nameEn, description, descriptionEn]) => ({ name, nameEn, description, descriptionEn }))),
       roleIds: list(s.roles, c.roleId, 'role'), deptIds: list(s.depts, c.deptId, 'department'), postIds: list(s.posts, c.postId, 'post'), userIds: '',
@@ -782,7 +974,7 @@ async function build(c: Ctx): Promise<void> {
   const packages = await all(call, 'servicePackage');
   for (const [i, p] of PACKAGES.entries()) {
     if (packages.some((x) => x.name === p.name)) continue;
-    await call('POST', `${B}/servicePackage/submit`, { name: p.name, nameEn: p.nameEn, icon: p.icon, imageUrl: await c.picture(p.image), description: p.description, serviceIds: idsOf(serviceId, p.services), sort: i + 1, status: 1 });
+    await call('POST', `${B}/servicePackage/submit`, { name: p.name, nameEn: p.nameEn, icon: p.icon, imageUrl: await c.picture(p.image), description: p.description, descriptionEn: p.descriptionEn, serviceIds: idsOf(serviceId, p.services), sort: i + 1, status: 1 });
   }
   const recommends = await all(call, 'serviceRecommend');
   for (const [i, [name, reason]] of RECOMMENDS.entries()) {
@@ -794,7 +986,7 @@ async function build(c: Ctx): Promise<void> {
   const throughDepts = await all(call, 'throughDept');
   for (const [i, d] of DEPTS.entries()) {
     const deptId = c.deptId.get(d.dept)!;
-    await ensure(call, 'throughDept', throughDepts.find((x) => String(x.deptId) === deptId), { deptId, name: d.dept, nameEn: d.nameEn, icon: d.icon, description: d.description, contactPhone: d.phone, address: d.address, sort: i + 1, status: 1 });
+    await ensure(call, 'throughDept', throughDepts.find((x) => String(x.deptId) === deptId), { deptId, name: d.dept, nameEn: d.nameEn, icon: d.icon, description: d.description, descriptionEn: d.descriptionEn, contactPhone: d.phone, address: d.address, sort: i + 1, status: 1 });
   }
   const trains = await all(call, 'throughTrain');
   for (const [i, [trainType, trainTypeEn, name, nameEn, icon, color, url]] of TRAINS.entries()) {
@@ -853,7 +1045,14 @@ async function build(c: Ctx): Promise<void> {
   const precincts = await all(call, 'precinct');
   for (const [i, p] of PRECINCTS.entries()) {
     if (precincts.some((x) => x.name === p.name)) continue;
-    await call('POST', `${B}/precinct/submit`, { floorId: floorId.get(2), name: p.name, nameEn: p.nameEn, icon: p.icon, imageUrl: await c.picture(p.image), description: p.description, serviceIds: idsOf(serviceId, p.services), sort: i + 1, status: 1 });
+    await call('POST', `${B}/precinct/submit`, { floorId: floorId.get(2), name: p.name, nameEn: p.nameEn, icon: p.icon, imageUrl: await c.picture(p.image), description: p.description, descriptionEn: p.descriptionEn, serviceIds: idsOf(serviceId, p.services), sort: i + 1, status: 1 });
+  }
+
+  // ---- the personal data centre's categories ----
+  const personal = (await call<{ records: Node[] }>('GET', `/api/blade-data/personalCategory/list?${q({ size: 200 })}`)).records;
+  for (const [i, p] of PERSONAL_CATEGORIES.entries()) {
+    if (personal.some((x) => x.name === p.name)) continue;
+    await call('POST', '/api/blade-data/personalCategory/submit', { name: p.name, nameEn: p.nameEn, icon: p.icon, formContent: JSON.stringify({ column: p.column }), multiple: p.multiple, sort: i + 1, status: 1 });
   }
 
   // ---- sayings ----

@@ -63,7 +63,9 @@ export interface FormColumn {
    * Options from one of the platform's dictionary addresses (dictOfDicUrl): a system dictionary
    * /api/blade-system/dict/dictionary?code=… or the tenant's business dictionary
    * /api/blade-system/dict-biz/dictionary?code=…; a form naming any other address is not saved
-   * (checkDesign), since the server could not check a value against it.
+   * (checkDesign), since the server could not check a value against it. A micro-app's form may also
+   * name an option source of its app (/api/appDataSource/appDataSource/options?id=…, sourceOfDicUrl):
+   * the server checks values against what the source answers the saving user.
    */
   dicUrl?: string;
   multiple?: boolean;
@@ -188,6 +190,16 @@ export function dictOfDicUrl(url: unknown): { code: string; biz: boolean } | nul
   }
 }
 
+const SOURCE_URL = /^\/api\/appDataSource\/appDataSource\/options\?id=(\d{1,19})$/;
+/**
+ * The micro-app option source a dicUrl names (/api/appDataSource/appDataSource/options?id=…): its id,
+ * or null. Only a micro-app's form may name one (checkDesign optionSources), of its own app.
+ */
+export function sourceOfDicUrl(url: unknown): string | null {
+  const m = typeof url === 'string' ? SOURCE_URL.exec(url.trim()) : null;
+  return m ? m[1]! : null;
+}
+
 /** Problems of a design before saving: missing / malformed / repeated props, bad patterns, sub-tables without columns, option addresses that name no dictionary. */
 export type DesignProblem =
   | { kind: 'propMissing'; label: string }
@@ -198,7 +210,9 @@ export type DesignProblem =
   | { kind: 'dictMissing'; prop: string }
   | { kind: 'dicUrlInvalid'; prop: string };
 
-export function checkDesign(option: FormOption): DesignProblem[] {
+/** optionSources: a micro-app's form, whose fields may also name an option source of the app (sourceOfDicUrl; the server checks it is the app's). */
+export function checkDesign(option: FormOption, opts: { optionSources?: boolean } = {}): DesignProblem[] {
+  const urlOk = (url: unknown) => !!dictOfDicUrl(url) || (!!opts.optionSources && !!sourceOfDicUrl(url));
   const problems: DesignProblem[] = [];
   const walk = (cols: FormColumn[], seen: Set<string>) => {
     for (const c of cols) {
@@ -218,7 +232,7 @@ export function checkDesign(option: FormOption): DesignProblem[] {
         }
       }
       if (c.dicCode !== undefined && c.dicCode !== null && !String(c.dicCode).trim()) problems.push({ kind: 'dictMissing', prop: c.prop });
-      if (c.dicUrl !== undefined && c.dicUrl !== null && !dictOfDicUrl(c.dicUrl)) problems.push({ kind: 'dicUrlInvalid', prop: c.prop });
+      if (c.dicUrl !== undefined && c.dicUrl !== null && !urlOk(c.dicUrl)) problems.push({ kind: 'dicUrlInvalid', prop: c.prop });
       if (typeOf(c) === 'dynamic') {
         const children = c.children?.column ?? [];
         if (!children.length) problems.push({ kind: 'subEmpty', prop: c.prop });

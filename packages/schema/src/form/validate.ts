@@ -35,6 +35,11 @@ export interface ValidateOptions {
   dictValues?: (code: string) => ReadonlySet<string> | undefined;
   /** Values of a business dictionary of the caller's tenant (a dicUrl /api/blade-system/dict-biz/dictionary?code=…). */
   bizDictValues?: (code: string) => ReadonlySet<string> | undefined;
+  /**
+   * Values of a dicUrl that names no platform dictionary, as a resolver answered for it (a micro-app's
+   * option source); undefined: none answered, so (with dictValues given) no value is accepted.
+   */
+  urlValues?: (url: string) => ReadonlySet<string> | undefined;
   /** Ids of people / departments of the caller's tenant among those the values name (lookupsOf). */
   users?: ReadonlySet<string>;
   depts?: ReadonlySet<string>;
@@ -261,7 +266,7 @@ const NONE: ReadonlySet<string> = new Set();
 /** The values a dicUrl offers: its dictionary's (as looked up), none when it names no dictionary and lookups were made. */
 function urlValues(url: string, opts: ValidateOptions): ReadonlySet<string> | undefined {
   const d = dictOfDicUrl(url);
-  if (!d) return opts.dictValues ? NONE : undefined;
+  if (!d) return opts.urlValues?.(url) ?? (opts.dictValues || opts.urlValues ? NONE : undefined);
   return d.biz ? opts.bizDictValues?.(d.code) : opts.dictValues?.(d.code);
 }
 
@@ -280,9 +285,12 @@ export function formErrors(option: FormOption | null | undefined, values: Values
   return [...new Set(formProblems(option, values, opts).map((p) => problemText(p, lang)))];
 }
 
-/** What a caller must look up before validating: the dictionaries the form uses, and the ids its people / department fields name. */
-export function lookupsOf(option: FormOption | null | undefined, values: Values): { dicts: Set<string>; bizDicts: Set<string>; users: Set<string>; depts: Set<string> } {
-  const out = { dicts: new Set<string>(), bizDicts: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
+/**
+ * What a caller must look up before validating: the dictionaries the form uses, the other option
+ * addresses (urls: for a resolver, urlValues), and the ids its people / department fields name.
+ */
+export function lookupsOf(option: FormOption | null | undefined, values: Values): { dicts: Set<string>; bizDicts: Set<string>; urls: Set<string>; users: Set<string>; depts: Set<string> } {
+  const out = { dicts: new Set<string>(), bizDicts: new Set<string>(), urls: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
   const walk = (cols: FormColumn[], vals: Values) => {
     for (const c of cols) {
       if (!c || !c.prop) continue;
@@ -291,6 +299,7 @@ export function lookupsOf(option: FormOption | null | undefined, values: Values)
       else if (c.dicUrl && OPTION_TYPES.has(type)) {
         const d = dictOfDicUrl(c.dicUrl);
         if (d) (d.biz ? out.bizDicts : out.dicts).add(d.code);
+        else if (typeof c.dicUrl === 'string') out.urls.add(c.dicUrl);
       }
       const v = vals?.[c.prop];
       const target = USER_TYPES.has(type) ? out.users : type === 'dept' ? out.depts : null;

@@ -16,6 +16,8 @@ const NAME_EN = { type: 'string', label: ['英文名称', 'English name'], lengt
 const ICON = { type: 'string', label: ['图标', 'Icon'], length: 500, ui: { width: 80, span: 12 } } as const;
 const IMAGE = { type: 'string', label: ['图片', 'Image'], length: 1000, ui: { width: 120, span: 24 } } as const;
 const DESCRIPTION = { type: 'string', label: ['简介', 'Description'], length: 1000, ui: { hideInTable: true, form: 'textarea', rows: 3 } } as const;
+/** The description in English (an English page shows it; the Chinese one when it is empty). */
+const DESCRIPTION_EN = { type: 'string', label: ['英文简介', 'Description in English'], length: 2000, ui: { hideInTable: true, form: 'textarea', rows: 3 } } as const;
 const REMARK = { type: 'string', label: ['备注', 'Remark'], length: 500, ui: { hideInTable: true, form: 'textarea', rows: 2 } } as const;
 /** A list of services, ids joined by commas, in their order of display. */
 const SERVICE_IDS = { type: 'text', label: ['关联服务', 'Services'], length: 20000, pattern: '^\\d{1,19}(,\\d{1,19})*$', patternMessage: ['关联服务须为服务编号列表', 'Services must be a list of service ids'], ui: { hideInTable: true, form: false } } as const;
@@ -115,6 +117,7 @@ export const serviceCategoryModel = defineModel({
     icon: ICON,
     color: { type: 'string', label: ['颜色', 'Colour'], length: 16, pattern: '^#[0-9a-fA-F]{6}$', patternMessage: ['颜色须为 #RRGGBB', 'The colour must be #RRGGBB'], ui: { width: 90, span: 12 } },
     description: DESCRIPTION,
+    descriptionEn: DESCRIPTION_EN,
     sort: SORT_FIELD,
     status: STATUS_FIELD,
   },
@@ -131,7 +134,9 @@ export const VALIDITY_MODES = [1, 2, 4, 5, 6] as const;
  * (comma lists; all empty: everyone signed in). Validity: validityMode with validityStart/End (HH:mm
  * for 2, day numbers for 4, MM-dd for 5) or validityDates (yyyy-MM-dd list for 6). The guide
  * (/portal/service/introduce): introduce, materials, steps, timeLimit, department, handleType,
- * handleAddress, contact, fee, basis.
+ * handleAddress, contact, fee, basis; each text a person reads has its English beside it (<field>En:
+ * summaryEn, introduceEn, timeLimitEn, handleAddressEn, contactPersonEn, feeEn, basisEn), which an
+ * English page shows, the Chinese one when it is empty.
  */
 export const serviceManageModel = defineModel({
   name: 'serviceManage', table: 'blade_portal_service', api: '/api/blade-portal/serviceManage', title: ['服务管理', 'Services'], tenant: true, permission: 'portal_service',
@@ -153,20 +158,27 @@ export const serviceManageModel = defineModel({
     icon: ICON,
     color: { type: 'string', label: ['颜色', 'Colour'], length: 16, pattern: '^#[0-9a-fA-F]{6}$', patternMessage: ['颜色须为 #RRGGBB', 'The colour must be #RRGGBB'], ui: { hideInTable: true, span: 12 } },
     summary: { type: 'string', label: ['服务简介', 'Summary'], length: 500, filter: 'like', ui: { hideInTable: true, form: 'textarea', rows: 2 } },
+    summaryEn: { type: 'string', label: ['英文简介', 'Summary in English'], length: 1000, ui: { hideInTable: true, form: 'textarea', rows: 2 } },
     keywords: { type: 'string', label: ['关键词', 'Keywords'], length: 500, ui: { hideInTable: true, span: 24 } },
     handleType: {
       type: 'int', label: ['办理形式', 'Where'], required: true, default: 1, filter: 'equal', ui: { width: 100, span: 12, form: 'radio' },
       options: [{ value: 1, label: ['网上办理', 'Online'], color: 'green' }, { value: 2, label: ['线下办理', 'In person'] }, { value: 3, label: ['线上线下', 'Online or in person'], color: 'blue' }],
     },
     timeLimit: { type: 'string', label: ['办理时限', 'Time limit'], length: 100, ui: { hideInTable: true, span: 12 } },
+    timeLimitEn: { type: 'string', label: ['英文办理时限', 'Time limit in English'], length: 200, ui: { hideInTable: true, span: 12 } },
     handleAddress: { type: 'string', label: ['办理地点', 'Office'], length: 255, ui: { hideInTable: true, span: 12 } },
+    handleAddressEn: { type: 'string', label: ['英文办理地点', 'Office in English'], length: 500, ui: { hideInTable: true, span: 12 } },
     contactPerson: { type: 'string', label: ['联系人', 'Contact'], length: 64, ui: { hideInTable: true, span: 12 } },
+    contactPersonEn: { type: 'string', label: ['英文联系人', 'Contact in English'], length: 128, ui: { hideInTable: true, span: 12 } },
     contactPhone: { type: 'string', label: ['咨询电话', 'Phone'], length: 64, ui: { hideInTable: true, span: 12 } },
     fee: { type: 'string', label: ['收费标准', 'Fee'], length: 255, ui: { hideInTable: true, span: 12 } },
+    feeEn: { type: 'string', label: ['英文收费标准', 'Fee in English'], length: 500, ui: { hideInTable: true, span: 12 } },
     introduce: { type: 'text', label: ['办事指南', 'Guide'], length: 20000, ui: { hideInTable: true, form: 'textarea', rows: 5 } },
+    introduceEn: { type: 'text', label: ['英文办事指南', 'Guide in English'], length: 40000, ui: { hideInTable: true, form: 'textarea', rows: 5 } },
     materials: { type: 'text', label: ['申请材料', 'Materials'], length: 20000, format: 'json', ui: { hideInTable: true, form: false } },
     steps: { type: 'text', label: ['办理流程', 'Steps'], length: 20000, format: 'json', ui: { hideInTable: true, form: false } },
     basis: { type: 'text', label: ['设立依据', 'Basis'], length: 5000, ui: { hideInTable: true, form: 'textarea', rows: 2 } },
+    basisEn: { type: 'text', label: ['英文设立依据', 'Basis in English'], length: 10000, ui: { hideInTable: true, form: 'textarea', rows: 2 } },
     userIds: { type: 'text', label: ['可办理人员', 'People'], length: 20000, pattern: '^\\d{1,19}(,\\d{1,19})*$', patternMessage: ['人员须为用户编号列表', 'People must be a list of user ids'], ui: { hideInTable: true, form: false } },
     roleIds: { type: 'text', label: ['可办理角色', 'Roles'], length: 5000, pattern: '^\\d{1,19}(,\\d{1,19})*$', patternMessage: ['角色须为角色编号列表', 'Roles must be a list of role ids'], ui: { hideInTable: true, form: false } },
     deptIds: { type: 'text', label: ['可办理部门', 'Departments'], length: 5000, pattern: '^\\d{1,19}(,\\d{1,19})*$', patternMessage: ['部门须为部门编号列表', 'Departments must be a list of department ids'], ui: { hideInTable: true, form: false } },
@@ -203,7 +215,7 @@ export const servicePackageModel = defineModel({
   name: 'servicePackage', table: 'blade_portal_service_package', api: '/api/blade-portal/servicePackage', title: ['服务套餐', 'Service packages'], tenant: true, permission: 'portal_service',
   order: [{ field: 'sort', dir: 'asc' }],
   fields: {
-    name: NAME, nameEn: NAME_EN, icon: ICON, imageUrl: { ...IMAGE, ui: { hideInTable: true, span: 24 } }, description: DESCRIPTION,
+    name: NAME, nameEn: NAME_EN, icon: ICON, imageUrl: { ...IMAGE, ui: { hideInTable: true, span: 24 } }, description: DESCRIPTION, descriptionEn: DESCRIPTION_EN,
     serviceIds: SERVICE_IDS,
     sort: SORT_FIELD, status: STATUS_FIELD,
   },
@@ -215,7 +227,7 @@ export const throughDeptModel = defineModel({
   order: [{ field: 'sort', dir: 'asc' }],
   fields: {
     deptId: { type: 'id', label: ['部门', 'Department'], required: true, requiredMessage: ['请选择部门', 'Please choose the department'], filter: 'equal', unique: ['该部门已添加', 'This department is already listed'], ui: { width: 160, span: 12, form: 'select' } },
-    name: { ...NAME, label: ['显示名称', 'Shown as'] }, nameEn: NAME_EN, icon: ICON, description: DESCRIPTION,
+    name: { ...NAME, label: ['显示名称', 'Shown as'] }, nameEn: NAME_EN, icon: ICON, description: DESCRIPTION, descriptionEn: DESCRIPTION_EN,
     contactPhone: { type: 'string', label: ['咨询电话', 'Phone'], length: 64, ui: { width: 130, span: 12 } },
     address: { type: 'string', label: ['办公地点', 'Office'], length: 255, ui: { hideInTable: true, span: 12 } },
     sort: SORT_FIELD, status: STATUS_FIELD,
@@ -232,7 +244,7 @@ export const throughTrainModel = defineModel({
     name: NAME, nameEn: NAME_EN, icon: ICON, color: { type: 'string', label: ['颜色', 'Colour'], length: 16, pattern: '^#[0-9a-fA-F]{6}$', patternMessage: ['颜色须为 #RRGGBB', 'The colour must be #RRGGBB'], ui: { hideInTable: true, span: 12 } },
     url: { ...LINK, required: true, requiredMessage: ['请输入链接地址', 'Please enter the link'] },
     openWay: { ...OPEN_WAY, default: 3 },
-    description: DESCRIPTION,
+    description: DESCRIPTION, descriptionEn: DESCRIPTION_EN,
     sort: SORT_FIELD, status: STATUS_FIELD,
   },
 });
@@ -278,7 +290,7 @@ export const precinctModel = defineModel({
   order: [{ field: 'sort', dir: 'asc' }],
   fields: {
     floorId: { type: 'id', label: ['所属楼层', 'Floor'], filter: 'equal', ui: { width: 140, span: 12, form: 'select' } },
-    name: NAME, nameEn: NAME_EN, icon: ICON, imageUrl: IMAGE, description: DESCRIPTION,
+    name: NAME, nameEn: NAME_EN, icon: ICON, imageUrl: IMAGE, description: DESCRIPTION, descriptionEn: DESCRIPTION_EN,
     serviceIds: SERVICE_IDS,
     linkUrl: { ...LINK, label: ['专区链接', 'Link'], ui: { hideInTable: true, span: 24 } },
     sort: SORT_FIELD, status: STATUS_FIELD,
@@ -303,7 +315,7 @@ export const shortcutEntranceModel = defineModel({
 export const specialServiceModel = defineModel({
   name: 'specialService', table: 'blade_portal_special_service', api: '/api/blade-portal/specialService', title: ['特色服务', 'Special services'], tenant: true, permission: 'portal_special',
   order: [{ field: 'sort', dir: 'asc' }],
-  fields: { name: NAME, nameEn: NAME_EN, icon: ICON, imageUrl: IMAGE, description: DESCRIPTION, sort: SORT_FIELD, status: STATUS_FIELD },
+  fields: { name: NAME, nameEn: NAME_EN, icon: ICON, imageUrl: IMAGE, description: DESCRIPTION, descriptionEn: DESCRIPTION_EN, sort: SORT_FIELD, status: STATUS_FIELD },
 });
 
 /** 特色服务栏目: a column of a special service listing services. */

@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { appCategoryModel, appDiyOperateModel, appInfoModel, appMenuModel, checkDesign, formColumnOfItem, miniModelLabel, type FormOption, type ModelDef } from '@campus/schema';
+import { appCategoryModel, appDiyOperateModel, appInfoModel, appMenuModel, checkDesign, columnsOf, formColumnOfItem, miniModelLabel, sourceOfDicUrl, type FormColumn, type FormOption, type ModelDef } from '@campus/schema';
 import type { Db } from '../../db/index.ts';
 import { parseIds, type Ctx, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
@@ -99,11 +99,21 @@ export async function appRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
     }
     if (body.formOption) {
       const option = JSON.parse(String(body.formOption)) as FormOption;
-      const problems = option && typeof option === 'object' && Array.isArray(option.column ?? []) ? checkDesign(option) : [{ kind: 'propMissing', label: '' }];
+      const problems = option && typeof option === 'object' && Array.isArray(option.column ?? []) ? checkDesign(option, { optionSources: true }) : [{ kind: 'propMissing', label: '' }];
       // an option address that names no dictionary: no value of the field could be checked, said plainly
       const badUrl = problems.find((p) => p.kind === 'dicUrlInvalid');
       if (badUrl) throw new ApiError(400, MSG.dicUrlNotDict, { field: 'prop' in badUrl ? badUrl.prop : '' });
       if (problems.length) throw new ApiError(400, MSG.badForm, { problems: problems.map((p) => ('prop' in p ? p.prop : p.kind)).join(', ').slice(0, 200) });
+      // an option source a field names must be one of this app's (of the tenant, not removed)
+      const named = (cols: FormColumn[]): [string, string][] => cols.flatMap((c) => [
+        ...(sourceOfDicUrl(c.dicUrl) ? [[c.prop, sourceOfDicUrl(c.dicUrl)!] as [string, string]] : []), ...named(c.children?.column ?? []),
+      ]);
+      const wanted = named(columnsOf(option));
+      const own = wanted.length && body.id
+        ? new Set((await t.selectFrom('bladeAppDataSource').select('id').where('appId', '=', String(body.id)).where('isDeleted', '=', 0).where('id', 'in', wanted.map((w) => w[1])).execute()).map((r) => String(r.id)))
+        : new Set<string>();
+      const foreign = wanted.find(([, id]) => !own.has(id));
+      if (foreign) throw new ApiError(400, MSG.dicUrlNotOfApp, { field: foreign[0] });
     }
     const before = body.id ? await apps.detail(ctx, String(body.id)) : null;
     return db.transaction().execute(async (tx) => {

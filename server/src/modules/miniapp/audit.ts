@@ -5,10 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
 import { scoped } from '../../db/tenant-scope.ts';
-import { me } from '../../http/auth.ts';
+import { me, type AuthUser } from '../../http/auth.ts';
 
-export interface Who { tenantId: string; account: string; ip: string }
-export const whoOf = (req: FastifyRequest): Who => ({ tenantId: me(req).tenantId, account: me(req).account, ip: req.ip });
+/** Who acted (user: the signed-in person, for what depends on their rights, e.g. an option source's values). */
+export interface Who { tenantId: string; account: string; ip: string; user?: AuthUser }
+export const whoOf = (req: FastifyRequest): Who => ({ tenantId: me(req).tenantId, account: me(req).account, ip: req.ip, user: me(req) });
 
 /** The most of a before / after snapshot an entry keeps (its column's length). */
 const MAX_SNAPSHOT = 200_000;

@@ -15,7 +15,8 @@ import { isId, Repo, type Ctx, type Row } from '../../db/repo.ts';
 import { registerTenantTable, scoped } from '../../db/tenant-scope.ts';
 import { ApiError, failText } from '../../http/errors.ts';
 import type { ColumnType } from '../../http/page.ts';
-import type { Directory } from '../system/directory.ts';
+import type { AuthUser } from '../../http/auth.ts';
+import type { DicUrlResolver, Directory } from '../system/directory.ts';
 import { writeAudit, writeCollect, type Who } from './audit.ts';
 import { MSG } from './messages.ts';
 import { fieldRight, type AppRights } from './permissions.ts';
@@ -67,7 +68,7 @@ export function designedForm(text: unknown): FormOption | null {
   if (typeof text !== 'string' || !text) return null;
   try {
     const o = JSON.parse(text) as FormOption;
-    return o && typeof o === 'object' && Array.isArray(o.column ?? []) && (o.column?.length || o.group?.length) && !checkDesign(o).length ? o : null;
+    return o && typeof o === 'object' && Array.isArray(o.column ?? []) && (o.column?.length || o.group?.length) && !checkDesign(o, { optionSources: true }).length ? o : null;
   } catch {
     return null;
   }
@@ -89,8 +90,17 @@ const FULL: AppRights = { manager: true, access: true, operates: new Set(['add',
 
 const COLUMN_TYPE: Record<string, ColumnType> = { int: 'number', decimal: 'number', date: 'date', datetime: 'date' };
 
+/** The values of the app's option-source addresses a form's fields name, for this person (config-routes.ts sourceOptions). */
+export type SourceValues = (ctx: Ctx, user: AuthUser, appId: string) => DicUrlResolver;
+
 export class BizData {
-  constructor(private readonly db: Db, private readonly tables: MiniTables, private readonly directory: Directory) {}
+  /** sourceValues: what saving checks option-source fields against (without it, such a field accepts no value). */
+  constructor(private readonly db: Db, private readonly tables: MiniTables, private readonly directory: Directory, private readonly sourceValues?: SourceValues) {}
+
+  /** The values of the app's option sources (dicUrl options?id=) for whoever writes, as the form check asks them (saves and imports alike). */
+  optionSources(ctx: Ctx, who: Who, appId: string): DicUrlResolver | undefined {
+    return who.user && this.sourceValues ? this.sourceValues(ctx, who.user, appId) : undefined;
+  }
 
   /** The app's tables (400 when it has no designed, created main table: design it first). */
   async shape(tenantId: string, appId: string): Promise<AppShape> {
@@ -318,6 +328,7 @@ export class BizData {
     const errors = await this.directory.formErrors(ctx.tenantId, form, values, lang, {
       // a child table the body left out is not checked (its rows stay as they are); nor a field the writer may not write
       writable: (col) => (col.type === 'dynamic' ? Object.hasOwn(values, col.prop) : mainWritable.has(col.prop)),
+      dicUrls: this.optionSources(ctx, who, shape.appId),
     });
     if (errors.length) {
       // a refused submission is a failed collection, kept with its reasons (the record is unchanged)

@@ -18,6 +18,7 @@ import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import type { ModuleDeps } from '../index.ts';
+import { sourceOptions } from './config-routes.ts';
 import { BizData, DATA_STATUS, type AppShape } from './biz-data.ts';
 import { whoOf, writeAudit } from './audit.ts';
 import { MSG } from './messages.ts';
@@ -33,9 +34,10 @@ const paging = { current: z.coerce.number().int().min(1).optional(), size: z.coe
 const listBody = z.object({ appId: id, ...paging, sort: z.string().max(80).optional(), queryObj: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]).optional() });
 const idsField = z.union([z.string().max(20000), z.array(id).max(1000).transform((a) => a.join(','))]);
 
-export async function bizRoutes(app: TypedApp, { db, directory }: ModuleDeps) {
+export async function bizRoutes(app: TypedApp, { db, directory, userSql }: ModuleDeps) {
   const tables = new MiniTables(db);
-  const data = new BizData(db, tables, directory);
+  // a field naming one of the app's option sources takes what the source answers the saving person
+  const data = new BizData(db, tables, directory, sourceOptions({ db, directory, userSql }).values);
   const permissions = new AppPermissions(db);
   // records of a process-bound app go through its process (biz-process.ts); without the workflow module, none is
   const processes = app.hasDecorator('workflowService') ? new BizProcess(db, data, tables, permissions, app.workflowService) : null;

@@ -14,12 +14,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  APP_OPERATE_DEFAULTS, APP_PAGE_SIZES, PRE_READ_MAX_BYTES, PRE_READ_MAX_FILES, appDataSourceModel, appOperateModel, appSysConfigModel, kindRefusal,
+  APP_OPERATE_DEFAULTS, APP_PAGE_SIZES, PRE_READ_MAX_BYTES, PRE_READ_MAX_FILES, appDataSourceModel, appOperateModel, appSysConfigModel, kindRefusal, sourceOfDicUrl,
   type AppSysConfig, type PreReadFile,
 } from '@campus/schema';
 import { parseIds, type Ctx, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
-import { me } from '../../http/auth.ts';
+import { me, type AuthUser } from '../../http/auth.ts';
 import type { TypedApp } from '../../http/contract.ts';
 import { ctxOf, listQuery } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
@@ -28,7 +28,7 @@ import type { Message } from '../../http/messages.ts';
 import { modelBody, modelRepo } from '../../http/model-resource.ts';
 import type { ModuleDeps } from '../index.ts';
 import { whoOf, writeAudit } from './audit.ts';
-import { BizData } from './biz-data.ts';
+import { BizData, type SourceValues } from './biz-data.ts';
 import { MSG } from './messages.ts';
 import { AppPermissions, fieldRight, type AppRights } from './permissions.ts';
 import { MiniTables } from './tables.ts';
@@ -87,9 +87,70 @@ const operateRow = z.object({
   enabled: z.coerce.number().int().min(0).max(1).optional(), sort: z.coerce.number().int().min(0).max(99999).optional(),
 });
 
-export async function configRoutes(app: TypedApp, { db, directory, userSql }: ModuleDeps) {
+/**
+ * The options of the micro-apps' option sources: what options?id answers, and (values) what a saved
+ * record's field naming /api/appDataSource/appDataSource/options?id=… is checked against — a source of
+ * the record's own app, answered for the saving person; one it cannot answer offers no value.
+ */
+export function sourceOptions({ db, directory, userSql }: Pick<ModuleDeps, 'db' | 'directory' | 'userSql'>): { of: (ctx: Ctx, user: AuthUser, s: Row) => Promise<{ label: string; value: string }[]>; values: SourceValues } {
   const permissions = new AppPermissions(db);
   const data = new BizData(db, new MiniTables(db), directory);
+  const sources = modelRepo(db, appDataSourceModel);
+  /** The options of a source for this person (400 with a clear message when it cannot answer). */
+  const of = async (ctx: Ctx, user: AuthUser, s: Row): Promise<{ label: string; value: string }[]> => {
+    if (s.sourceType === 'dict') {
+      const code = String(s.dictCode ?? '').trim();
+      if (!code) throw new ApiError(400, CONFIG_MSG.dictNeeded);
+      const list = await directory.dictOptions(code);
+      if (!list) throw new ApiError(400, CONFIG_MSG.noDict, { code: code.slice(0, 64) });
+      return list.slice(0, MAX_OPTIONS);
+    }
+    if (s.sourceType === 'sql') {
+      const text = String(s.sqlContent ?? '').trim();
+      if (!text) throw new ApiError(400, CONFIG_MSG.sqlNeeded);
+      const rows = await userSql.query({ tenantId: ctx.tenantId, sql: text, maxRows: MAX_OPTIONS });
+      if (rows.length && !('label' in rows[0] && 'value' in rows[0])) throw new ApiError(400, CONFIG_MSG.sqlColumns);
+      return rows.map((r) => ({ label: String(r.label ?? ''), value: String(r.value ?? '') }));
+    }
+    // another app's field, read with the caller's rights there: view, the field not hidden, their record range
+    const refAppId = String(s.refAppId ?? '');
+    const field = String(s.refField ?? '');
+    if (!ID.test(refAppId) || !field) throw new ApiError(400, CONFIG_MSG.refNeeded);
+    const rights = await permissions.inApp(ctx.tenantId, refAppId, user).then((x) => x.rights);
+    if (!rights.access) throw new ApiError(403, MSG.noAppAccess);
+    if (!rights.operates.has('view')) throw new ApiError(403, MSG.noOperate);
+    const shape = await data.shape(ctx.tenantId, refAppId);
+    if (!shape.main.items.some((it) => it.fieldName === field)) throw new ApiError(400, CONFIG_MSG.noRefField, { app: shape.appName, field: field.slice(0, 40) });
+    if (fieldRight(rights, shape.main.model.id, field).hide) throw new ApiError(403, CONFIG_MSG.refHidden, { app: shape.appName, field });
+    const page = await data.page(ctx, shape, { current: 1, size: MAX_OPTIONS, sort: field }, rights, MAX_OPTIONS);
+    const seen = new Set<string>();
+    for (const r of page.records) {
+      const v = r[field];
+      if (v !== null && v !== undefined && v !== '') seen.add(String(v));
+    }
+    return [...seen].map((v) => ({ label: v, value: v }));
+  };
+
+  const values: SourceValues = (ctx, user, appId) => async (urls) => {
+    const out = new Map<string, ReadonlySet<string>>();
+    for (const url of urls) {
+      const id = sourceOfDicUrl(url);
+      const row = id ? await sources.detail(ctx, id) : undefined;
+      if (!row || String(row.appId) !== appId) continue;
+      try {
+        out.set(url, new Set((await of(ctx, user, row)).map((o) => o.value)));
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e; // it cannot answer this person: no value of it is accepted
+      }
+    }
+    return out;
+  };
+  return { of, values };
+}
+
+export async function configRoutes(app: TypedApp, { db, directory, userSql }: ModuleDeps) {
+  const permissions = new AppPermissions(db);
+  const options = sourceOptions({ db, directory, userSql });
   const configs = modelRepo(db, appSysConfigModel);
   const operates = modelRepo(db, appOperateModel);
   const sources = modelRepo(db, appDataSourceModel);
@@ -259,40 +320,7 @@ export async function configRoutes(app: TypedApp, { db, directory, userSql }: Mo
   };
 
   /** The options of a source for the caller (400 with a clear message when it cannot answer). */
-  const optionsOf = async (req: FastifyRequest, s: Row): Promise<{ label: string; value: string }[]> => {
-    const ctx = ctxOf(req);
-    if (s.sourceType === 'dict') {
-      const code = String(s.dictCode ?? '').trim();
-      if (!code) throw new ApiError(400, CONFIG_MSG.dictNeeded);
-      const list = await directory.dictOptions(code);
-      if (!list) throw new ApiError(400, CONFIG_MSG.noDict, { code: code.slice(0, 64) });
-      return list.slice(0, MAX_OPTIONS);
-    }
-    if (s.sourceType === 'sql') {
-      const text = String(s.sqlContent ?? '').trim();
-      if (!text) throw new ApiError(400, CONFIG_MSG.sqlNeeded);
-      const rows = await userSql.query({ tenantId: ctx.tenantId, sql: text, maxRows: MAX_OPTIONS });
-      if (rows.length && !('label' in rows[0] && 'value' in rows[0])) throw new ApiError(400, CONFIG_MSG.sqlColumns);
-      return rows.map((r) => ({ label: String(r.label ?? ''), value: String(r.value ?? '') }));
-    }
-    // another app's field, read with the caller's rights there: view, the field not hidden, their record range
-    const refAppId = String(s.refAppId ?? '');
-    const field = String(s.refField ?? '');
-    if (!ID.test(refAppId) || !field) throw new ApiError(400, CONFIG_MSG.refNeeded);
-    const rights = await permissions.inApp(ctx.tenantId, refAppId, me(req)).then((x) => x.rights);
-    if (!rights.access) throw new ApiError(403, MSG.noAppAccess);
-    if (!rights.operates.has('view')) throw new ApiError(403, MSG.noOperate);
-    const shape = await data.shape(ctx.tenantId, refAppId);
-    if (!shape.main.items.some((it) => it.fieldName === field)) throw new ApiError(400, CONFIG_MSG.noRefField, { app: shape.appName, field: field.slice(0, 40) });
-    if (fieldRight(rights, shape.main.model.id, field).hide) throw new ApiError(403, CONFIG_MSG.refHidden, { app: shape.appName, field });
-    const page = await data.page(ctx, shape, { current: 1, size: MAX_OPTIONS, sort: field }, rights, MAX_OPTIONS);
-    const seen = new Set<string>();
-    for (const r of page.records) {
-      const v = r[field];
-      if (v !== null && v !== undefined && v !== '') seen.add(String(v));
-    }
-    return [...seen].map((v) => ({ label: v, value: v }));
-  };
+  const optionsOf = (req: FastifyRequest, s: Row) => options.of(ctxOf(req), me(req), s);
 
   /** What a source of each type needs, checked when it is saved (the SQL by the executor's parser and one run). */
   const checkSource = async (req: FastifyRequest, b: Row): Promise<{ label: string; value: string }[]> => {

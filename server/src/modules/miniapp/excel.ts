@@ -24,7 +24,7 @@ import type { Ctx, Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
-import { Directory } from '../system/directory.ts';
+import { Directory, type DicUrlResolver } from '../system/directory.ts';
 import { writeAudit, writeCollectMany, type Who } from './audit.ts';
 import { DATA_STATUS, toColumn, type AppShape, type BizData, type Part } from './biz-data.ts';
 import { MSG } from './messages.ts';
@@ -286,6 +286,7 @@ export class BizExcel {
     };
     const state = new ImportState(shape, rights, lang);
     state.progress = progress;
+    state.dicUrls = this.data.optionSources(ctx, who, shape.appId);
     const result = await this.db.transaction().execute(async (tx) => {
       try {
         return await this.importIn(tx, buf, ctx, shape, lang, who, fileName, state, sheetsByNo, mainNo, childOf);
@@ -353,7 +354,7 @@ export class BizExcel {
     state.read(rows.length);
     await reader.prepare(items, raws.map((r) => r.cells));
     const values = raws.map((r) => reader.values(items, r.cells));
-    const checked = await reader.directory.formErrorsMany(ctx.tenantId, state.mainForm, values.map((v) => v.values), state.lang, { writable: (c) => c.type !== 'dynamic' });
+    const checked = await reader.directory.formErrorsMany(ctx.tenantId, state.mainForm, values.map((v) => v.values), state.lang, { writable: (c) => c.type !== 'dynamic', dicUrls: state.dicUrls });
     const out: Row[] = [];
     const collect: { bizCode: string; newData: unknown }[] = [];
     raws.forEach((r, i) => {
@@ -391,7 +392,7 @@ export class BizExcel {
     if (!raws.length) return;
     await reader.prepare(items, raws.map((r) => r.cells));
     const values = raws.map((r) => reader.values(items, r.cells));
-    const checked = await reader.directory.formErrorsMany(ctx.tenantId, state.childForm(c), values.map((v) => v.values), state.lang);
+    const checked = await reader.directory.formErrorsMany(ctx.tenantId, state.childForm(c), values.map((v) => v.values), state.lang, { dicUrls: state.dicUrls });
     const out: Row[] = [];
     const collect: { bizCode: string; newData: unknown }[] = [];
     raws.forEach((r, i) => {
@@ -450,6 +451,8 @@ class ImportState {
   imported = 0;
   children = 0;
   readonly mainForm: FormOption;
+  /** the values of the app's option sources for the importing user (fields fed by options?id=) */
+  dicUrls?: DicUrlResolver;
   private readonly childForms = new Map<Part, FormOption>();
   constructor(readonly shape: AppShape, readonly rights: AppRights, readonly lang: Lang) {
     this.mainForm = { column: writableItems(shape.main, rights).map((it) => formColumnOfItem(it, lang)) };

@@ -24,6 +24,7 @@ export const MSG = {
   notMainModel: ['微应用的数据模型须为本租户的主模型', 'A micro-app\'s data model must be a main model of this tenant'],
   badForm: ['表单设计有误：{problems}', 'The form design has problems: {problems}'],
   dicUrlNotDict: ['字段“{field}”的字典地址须为平台字典地址 /api/blade-system/dict/dictionary?code=… 或 /api/blade-system/dict-biz/dictionary?code=…', 'The option address of the field "{field}" must be a dictionary address of the platform: /api/blade-system/dict/dictionary?code=… or /api/blade-system/dict-biz/dictionary?code=…'],
+  dicUrlNotOfApp: ['字段“{field}”的数据源须为本应用的数据源', 'The option source of the field "{field}" must be one of this app\'s option sources'],
   badParentMenu: ['上级菜单须为同一应用的其他菜单', 'The parent menu must be another menu of the same app'],
   designFirst: ['请先设计微应用，再管理数据', 'Design the micro-app before managing its data'],
   notSearchableField: ['字段“{field}”不可搜索', 'The field "{field}" is not searchable'],

@@ -21,9 +21,12 @@ import { PORTAL_MSG } from './messages.ts';
 
 export const AUDIENCE_FIELDS = ['userIds', 'roleIds', 'deptIds', 'postIds'] as const;
 /** The guide of /portal/service/introduce: answered by the details, not by lists. */
-export const GUIDE_FIELDS = ['introduce', 'materials', 'steps', 'basis', 'timeLimit', 'handleAddress', 'contactPerson', 'contactPhone', 'fee', 'validityStart', 'validityEnd', 'validityDates'] as const;
+export const GUIDE_FIELDS = [
+  'introduce', 'introduceEn', 'materials', 'steps', 'basis', 'basisEn', 'timeLimit', 'timeLimitEn', 'handleAddress', 'handleAddressEn',
+  'contactPerson', 'contactPersonEn', 'contactPhone', 'fee', 'feeEn', 'validityStart', 'validityEnd', 'validityDates',
+] as const;
 /** The long texts of the guide: not kept in the catalogue (the details read them). */
-const LONG_FIELDS = new Set(['introduce', 'materials', 'steps', 'basis']);
+const LONG_FIELDS = new Set(['introduce', 'introduceEn', 'materials', 'steps', 'basis', 'basisEn']);
 /** Columns a public answer never carries: the tenant, the deleted flag, who wrote the row. */
 const PRIVATE_FIELDS = ['tenantId', 'isDeleted', 'createUser', 'createDept', 'updateUser'] as const;
 const CARD_DROPS = new Set<string>([...AUDIENCE_FIELDS, ...GUIDE_FIELDS, ...PRIVATE_FIELDS]);

@@ -39,11 +39,11 @@ const MAX_LIST = 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
 
-/** Whether a service matches a search text: name, English name, keywords or summary contain it (any case). */
+/** Whether a service matches a search text: name, English name, keywords or summary (either language) contain it (any case). */
 export function matches(s: Row, name: string): boolean {
   const q = name.trim().toLowerCase();
   if (!q) return true;
-  return [s.name, s.nameEn, s.keywords, s.summary].some((v) => typeof v === 'string' && v.toLowerCase().includes(q));
+  return [s.name, s.nameEn, s.keywords, s.summary, s.summaryEn].some((v) => typeof v === 'string' && v.toLowerCase().includes(q));
 }
 
 /**

@@ -27,6 +27,15 @@ const nameOf = (u: { realName: string | null; name: string | null; account: stri
 /** Comma-separated id columns (role_id, dept_id, post_id) as sets: one of `wanted` among them. */
 const holdsAny = (column: 'role_id' | 'dept_id', wanted: string[]) => sql<boolean>`string_to_array(${sql.ref(column)}, ',') && ${wanted}::text[]`;
 
+/**
+ * The values of option addresses that name no platform dictionary, as the module that owns them
+ * answers them for the caller (the micro-apps' option sources: miniapp/source-options.ts); an
+ * address it does not answer accepts no value.
+ */
+export type DicUrlResolver = (urls: string[]) => Promise<Map<string, ReadonlySet<string>>>;
+/** What a caller of formErrors may add: a draft's partial check, the writable fields, a resolver of its own option addresses. */
+export type FormCheckOptions = Pick<ValidateOptions, 'partial' | 'writable'> & { dicUrls?: DicUrlResolver };
+
 export class Directory {
   constructor(private readonly db: Db) {}
 
@@ -36,21 +45,25 @@ export class Directory {
    * sub-form rows; each message once, in the reader's language (empty: none). Workflow forms and
    * micro-app records both ask here.
    */
-  async formErrors(tenantId: string, option: FormOption, values: Values, lang: Lang, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<string[]> {
-    const need = lookupsOf(option, values);
-    const [dicts, bizDicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.dictValues([...need.bizDicts], tenantId), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
-    return formErrors(option, values, lang, { ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), bizDictValues: (code) => bizDicts.get(code), users: new Set(users), depts: new Set(depts) });
+  async formErrors(tenantId: string, option: FormOption, values: Values, lang: Lang, opts: FormCheckOptions = {}): Promise<string[]> {
+    return (await this.formErrorsMany(tenantId, option, [values], lang, opts))[0]!;
   }
 
   /** formErrors of many value sets of one form (an import's rows), the lookups made once for all of them. */
-  async formErrorsMany(tenantId: string, option: FormOption, list: Values[], lang: Lang, opts: Pick<ValidateOptions, 'partial' | 'writable'> = {}): Promise<string[][]> {
-    const need = { dicts: new Set<string>(), bizDicts: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
+  async formErrorsMany(tenantId: string, option: FormOption, list: Values[], lang: Lang, { dicUrls, ...opts }: FormCheckOptions = {}): Promise<string[][]> {
+    const need = { dicts: new Set<string>(), bizDicts: new Set<string>(), urls: new Set<string>(), users: new Set<string>(), depts: new Set<string>() };
     for (const values of list) {
       const n = lookupsOf(option, values);
-      for (const k of ['dicts', 'bizDicts', 'users', 'depts'] as const) for (const x of n[k]) need[k].add(x);
+      for (const k of ['dicts', 'bizDicts', 'urls', 'users', 'depts'] as const) for (const x of n[k]) need[k].add(x);
     }
-    const [dicts, bizDicts, users, depts] = await Promise.all([this.dictValues([...need.dicts]), this.dictValues([...need.bizDicts], tenantId), this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts])]);
-    const checks = { ...opts, patternTest: userPatternTest, dictValues: (code: string) => dicts.get(code), bizDictValues: (code: string) => bizDicts.get(code), users: new Set(users), depts: new Set(depts) };
+    const [dicts, bizDicts, urls, users, depts] = await Promise.all([
+      this.dictValues([...need.dicts]), this.dictValues([...need.bizDicts], tenantId), dicUrls && need.urls.size ? dicUrls([...need.urls]) : new Map<string, ReadonlySet<string>>(),
+      this.livingUsers(tenantId, [...need.users]), this.existing(tenantId, 'dept', [...need.depts]),
+    ]);
+    const checks: ValidateOptions = {
+      ...opts, patternTest: userPatternTest, dictValues: (code) => dicts.get(code), bizDictValues: (code) => bizDicts.get(code), urlValues: (url) => urls.get(url),
+      users: new Set(users), depts: new Set(depts),
+    };
     return list.map((values) => formErrors(option, values, lang, checks));
   }
 

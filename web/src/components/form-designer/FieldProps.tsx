@@ -7,7 +7,7 @@ import { DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-desig
 import { useTranslation } from 'react-i18next';
 import { dictionary } from '../../api/admin';
 import { loadDicUrl, safeDicUrl } from '../workflow/dic-url';
-import { FULL_WIDTH_TYPES, LAYOUT_TYPES, OPTION_TYPES, PROP_PATTERN, dictOfDicUrl, typeOf, type DicItem, type FormRule } from '../workflow/form-schema';
+import { FULL_WIDTH_TYPES, LAYOUT_TYPES, OPTION_TYPES, PROP_PATTERN, dictOfDicUrl, sourceOfDicUrl, typeOf, type DicItem, type FormRule } from '../workflow/form-schema';
 import { TEMPLATE_NAMES } from '../workflow/form-template';
 import type { DesignColumn } from './palette';
 import { InsertVariable } from './FormSets';
@@ -115,7 +115,7 @@ function OptionsEditor({ column: c, onChange }: { column: DesignColumn; onChange
   const { t } = useTranslation();
   const source = c.dicUrl !== undefined ? 'url' : c.dicCode !== undefined ? 'dict' : 'static';
   // only the platform's dictionary addresses: the server checks every value against the dictionary they name
-  const urlBad = !!c.dicUrl && !(safeDicUrl(c.dicUrl) && dictOfDicUrl(c.dicUrl));
+  const urlBad = !!c.dicUrl && !(safeDicUrl(c.dicUrl) && (dictOfDicUrl(c.dicUrl) || sourceOfDicUrl(c.dicUrl))); // a source's: micro-app forms only (their save checks)
   const list = c.dicData ?? [];
   const setItem = (i: number, patch: Partial<DicItem>) => onChange({ dicData: list.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   return (

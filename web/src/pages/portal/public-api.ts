@@ -10,6 +10,7 @@ import type {
   Aphorism, Floor, FloorDetail, HotDept, HotSearch, HotService, Page, PortalColumn, PortalConfig, PortalConfigRow, Precinct,
   ServiceCard, ServiceCategory, ServiceCount, ServiceDetail, ServicePackage, ServiceQuery, ServiceRecommend, ShortcutEntrance,
   SlideshowType, SpecialService, StartedProcessCount, StatisticsRange, SumStatistics, ThroughDept, ThroughTrain, TopMenu,
+  ColumnDetail, UrlLink, UrlType,
 } from './types';
 
 export const PORTAL_API = '/api/blade-portal';
@@ -21,6 +22,10 @@ export const portalApi = {
   floors: () => get<Floor[] | Page<Floor>>('floor/noLogin/list'),
   floorDetail: (id: string) => get<FloorDetail>('floor/noLogin/detail', { id }),
   columns: (floorId: string) => get<PortalColumn[]>('column/noLogin/listNoPage', { floorId }),
+  /** A column with all its services (listNoPage shows at most showCount of them); null when missing or disabled. */
+  columnDetail: (id: string) => get<ColumnDetail | null>('column/noLogin/detail', { id }),
+  /** The enabled links of a group (footer, partner sites, a link floor's), in order. */
+  links: (urlType: UrlType) => get<UrlLink[]>('urlManage/noLogin/list', { urlType }),
   precinct: (id: string) => get<Precinct>('precinct/noLogin/detail', { id }),
   shortcuts: (size = 12) => get<Page<ShortcutEntrance>>('shortcutEntrance/noLogin/page', { current: 1, size }),
   slideshows: (typeCode?: string) => get<SlideshowType[]>('slideshow/noLogin/getSlideshowTypeAndList', { typeCode }),

@@ -15,6 +15,8 @@ export type ServiceRow = RowOf<typeof serviceManageModel>;
 /**
  * A service as every list shows it: the row without its audience lists, plus the names the server joins.
  * canHandle / refusal / collected only for a signed-in caller (refusal: the message in the caller's language).
+ * Lists carry summary / summaryEn; the guide texts (introduce, timeLimit, handleAddress, contactPerson, fee,
+ * basis, each with its <field>En, materials, steps) come with the details only (ServiceDetail).
  */
 export type ServiceCard = Omit<ServiceRow, AudienceKeys> & {
   categoryName?: string | null;
@@ -48,6 +50,13 @@ export interface ServiceStep {
 /** serviceManage/noLogin/detail (and getDetailByServiceId, which adds canHandle, refusal, collected). */
 export type ServiceDetail = ServiceCard;
 
+/** The English of a text field when the page is English and it has one, else the Chinese: textIn(row, 'summary', lang). */
+export function textIn<T extends object>(row: T | null | undefined, field: keyof T & string, lang: string): string {
+  const r = (row ?? {}) as Record<string, unknown>;
+  const en = lang.startsWith('en') ? r[`${field}En`] : undefined;
+  return typeof en === 'string' && en.trim() ? en : r[field] == null ? '' : String(r[field]);
+}
+
 /** serviceManage/noLogin/getHotService rows. */
 export type HotService = ServiceCard & { hotCount: number };
 /** serviceManage/noLogin/getHotDept rows. */
@@ -78,9 +87,18 @@ export type ShortcutEntrance = RowOf<typeof shortcutEntranceModel>;
 /** A news line of a news column / floor (the platform's notices). */
 export interface NewsItem { id: string; title: string; category?: string | null; releaseTime?: string | null }
 export type UrlLink = RowOf<typeof urlManageModel>;
+/** urlManage/noLogin/list?urlType= : the footer's links, partner sites, a link floor's links. */
+export type UrlType = 'footer' | 'friend' | 'floor';
 
-/** column/noLogin/listNoPage rows (and floor detail's columns). */
-export type PortalColumn = RowOf<typeof columnModel> & { services?: ServiceCard[]; news?: NewsItem[] };
+/** column/noLogin/listNoPage rows (and floor detail's columns): at most showCount services. */
+export type PortalColumn = RowOf<typeof columnModel> & {
+  services?: ServiceCard[];
+  news?: NewsItem[];
+  links?: UrlLink[];
+  newsSource?: { name: string; nameEn: string | null; sourceType: string; url: string | null } | null;
+};
+/** column/noLogin/detail?id: the column for its own page, with all its services (news: at most 50). */
+export type ColumnDetail = PortalColumn;
 /** precinct/noLogin/detail (and floor detail's precincts). */
 export type Precinct = RowOf<typeof precinctModel> & { services?: ServiceCard[] };
 /** floor/noLogin/list rows. */

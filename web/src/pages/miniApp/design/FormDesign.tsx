@@ -57,7 +57,7 @@ export function FormDesign({ app, onSaved, onDirty }: { app: AppInfo; onSaved: (
     }
   };
   const save = () => {
-    const problems = checkDesign(option);
+    const problems = checkDesign(option, { optionSources: true });
     if (problems.length) {
       message.error([...new Set(problems.map((p) => t(`fd.problem.${p.kind}`, p)))].join(' | '));
       return;

@@ -1,7 +1,7 @@
 // 数据源 of an app (contract "App settings" of issue 15; /api/appDataSource/appDataSource): option
-// sources of the app, their options read through /api/appDataSource/appDataSource/options?id=<id>; a
-// dictionary source gives a select / radio / checkbox field its 字典地址 (dicUrl: only dictionary
-// addresses are, the server checking values against them). A source is a system dictionary, one SELECT
+// sources of the app, their options read through /api/appDataSource/appDataSource/options?id=<id>,
+// the 字典地址 (dicUrl) a select / radio / checkbox field of the app's form takes (every source type;
+// the server checks a record's value against what the source answers). A source is a system dictionary, one SELECT
 // answering the columns label and value (run by the server's user-SQL executor only), or the values
 // of a field of another app. 预览 asks the server what the source would answer before it is saved.
 import { useEffect, useMemo, useRef, useState } from 'react';

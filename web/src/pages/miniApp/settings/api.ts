@@ -58,10 +58,9 @@ export const previewDataSource = (row: Partial<DataSourceRow>) => http.post<Opti
 /** The options a source answers now (its 查看选项). */
 export const optionsUrl = (id: string) => `${DATA_SOURCE}/options?id=${id}`;
 /**
- * The 字典地址 (dicUrl) a form field takes to offer a source's options: a dictionary source's
- * dictionary address; null for a SQL or another app's source (a field's options must be a dictionary
- * the server can check values against).
+ * The 字典地址 (dicUrl) a field of this app's form takes to offer a saved source's options, whatever
+ * its type: its options address (the server checks a record's value against what the source answers
+ * the saving person); null before the source is saved.
  */
-export const dicUrlOf = (row: { sourceType?: unknown; dictCode?: unknown }): string | null =>
-  row.sourceType === 'dict' && row.dictCode ? `/api/blade-system/dict/dictionary?code=${encodeURIComponent(String(row.dictCode))}` : null;
+export const dicUrlOf = (row: { id?: unknown }): string | null => (row.id ? optionsUrl(String(row.id)) : null);
 

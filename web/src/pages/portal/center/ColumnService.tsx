@@ -43,11 +43,14 @@ function Body() {
   const floor = useQuery({ queryKey: ['portal', 'columnFloor', id, params.get('floorId')], queryFn: () => floorOf(id, params.get('floorId')), enabled: !!id, staleTime: 60_000 });
   const [keyword, setKeyword] = useState('');
   const [current, setCurrent] = useState(1);
+  // the floor's list shows each column's first showCount services; the page lists them all
+  const detail = useQuery({ queryKey: ['portal', 'columnDetail', id], queryFn: () => portalApi.columnDetail(id), enabled: !!id, staleTime: 60_000 });
   const columns = floor.data?.columns ?? [];
-  const column = columns.find((c) => String(c.id) === id);
+  const listed = columns.find((c) => String(c.id) === id);
+  const column = listed && detail.data ? { ...listed, ...detail.data } : listed;
   const choose = (c: PortalColumn) => { setKeyword(''); setCurrent(1); navigate(`/portal/column/service?id=${c.id}&floorId=${floor.data!.floorId}`, { replace: true }); };
 
-  if (floor.isLoading) return <Panel><Skeleton active /></Panel>;
+  if (floor.isLoading || detail.isLoading) return <Panel><Skeleton active /></Panel>;
   if (!column) return <Panel><EmptyState text={t('portalCenter.column.missing')} action={{ label: t('portalCenter.column.home'), onClick: () => navigate('/portal/index') }} /></Panel>;
   const k = keyword.trim().toLowerCase();
   const services = (column.services ?? []).filter((s) => !k || [s.name, s.nameEn, s.summary].some((v) => v?.toLowerCase().includes(k)));

@@ -3,6 +3,7 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isExternal, localName, openAddress, siteHref } from './links';
+import { portalApi, usePortalQuery } from '../public-api';
 import type { FooterLink, PortalConfig } from '../types';
 
 function footerLinks(config: PortalConfig): FooterLink[] {
@@ -17,11 +18,14 @@ function footerLinks(config: PortalConfig): FooterLink[] {
 export function PortalFooter({ config, title }: { config: PortalConfig; title: string }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
+  // the footer group of 网址管理 (managed as rows), after the config's own footerLinks
+  const managed = usePortalQuery('links', ['footer'], () => portalApi.links('footer'), { enabled: config.openPortal === '1' });
   const links: FooterLink[] = [
     { name: t('portal.footer.home'), url: '/portal/index' },
     { name: t('portal.footer.hall'), url: '/portal/hall' },
     ...footerLinks(config).map((l) => ({ ...l, name: localName(l.name, l.nameEn, i18n.language) })),
-  ];
+    ...(managed.data ?? []).map((l) => ({ name: localName(l.name, l.nameEn ?? undefined, i18n.language), url: l.url })),
+  ].filter((l, i, all) => all.findIndex((o) => o.url === l.url) === i);
   const copyright = (en ? config.copyrightEn || config.copyright : config.copyright) || t('portal.footer.copyright', { year: new Date().getFullYear(), name: title });
   const contact = [
     config.contactPhone && { icon: <PhoneOutlined />, text: config.contactPhone, key: 'phone' },

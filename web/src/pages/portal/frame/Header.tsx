@@ -102,7 +102,7 @@ export function PortalHeader({ config, menus, title, active }: { config: PortalC
           onClick={({ key }) => { const m = byId.get(key); if (m) open(m); }}
         />
         <div className="pt-header-tools">
-          <TopSearch menus={menus} className="pt-desktop-only" />
+          <TopSearch menus={menus} className="pt-desktop-only" collapsible />
           <span className="pt-desktop-only"><LanguageSwitch /></span>
           {signedIn ? (
             <span className="pt-desktop-only"><Suspense fallback={null}><UserArea /></Suspense></span>

@@ -7,6 +7,7 @@ import { FireOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useHotSearch } from '../public-api';
+import './SearchBox.css';
 
 export function SearchBox({ initial = '', onSearch, dark = true, testId = 'portal-service-search' }: {
   initial?: string; onSearch?: (words: string) => void; dark?: boolean; testId?: string;

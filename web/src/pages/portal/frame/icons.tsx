@@ -2,7 +2,7 @@
 // address. The whole icon set is ~400 KB, so the public portal knows this list only (each imported by
 // name, so the bundle keeps just these: the management's icon picker offers and the demo stores), any
 // other name shows the first letter of the row's name.
-import type { CSSProperties, ComponentType } from 'react';
+import { useState, type CSSProperties, type ComponentType } from 'react';
 import {
   AccountBookOutlined, AimOutlined, AlertOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined,
   BellOutlined, BlockOutlined, BookOutlined, BuildOutlined, BulbOutlined, CalculatorOutlined, CalendarOutlined, CameraOutlined,
@@ -50,7 +50,13 @@ export function colourOf(name: string, colour?: string | null): string {
   return PALETTE[h % PALETTE.length];
 }
 
-const isImage = (v: string) => /^(https?:\/\/|\/|data:image\/)/.test(v);
+/** An image address (as the management's icon picker stores an uploaded or typed picture), not an icon name. */
+export const isImage = (v: string) => /^(https?:\/\/|\/|data:image\/)/i.test(v);
+
+/** The icon of a name: as stored, else its outlined form ('HomeFilled', 'HomeTwoTone', 'Home' → HomeOutlined). */
+function iconOf(value: string): IconComponent | undefined {
+  return PORTAL_ICONS[value] ?? PORTAL_ICONS[`${value.replace(/(Outlined|Filled|TwoTone)$/, '')}Outlined`];
+}
 
 /**
  * A row's icon in a coloured tile: the named icon, the image at the address, else the name's first
@@ -66,10 +72,12 @@ export function PortalIcon({ icon, name, colour, size = 44, tone = 'soft', class
     background: tone === 'solid' ? `linear-gradient(135deg, color-mix(in srgb, ${c} 80%, #fff), ${c})` : tone === 'soft' ? `color-mix(in srgb, ${c} 12%, #fff)` : tone === 'white' ? '#fff' : 'transparent',
   };
   const value = (icon ?? '').trim();
-  if (value && isImage(value)) {
-    return <span className={`portal-icon ${className ?? ''}`} style={style}><img src={value} alt="" /></span>;
+  // a picture that does not load shows the letter rather than a broken image
+  const [broken, setBroken] = useState('');
+  if (value && isImage(value) && broken !== value) {
+    return <span className={`portal-icon is-image ${className ?? ''}`} style={style} data-icon="image"><img src={value} alt="" loading="lazy" onError={() => setBroken(value)} /></span>;
   }
-  const Icon = PORTAL_ICONS[value];
+  const Icon = value && !isImage(value) ? iconOf(value) : undefined;
   return (
     <span className={`portal-icon ${className ?? ''}`} style={style} aria-hidden>
       {Icon ? <Icon /> : <b className="portal-icon-letter">{[...name.trim()][0] ?? '·'}</b>}

@@ -1,5 +1,6 @@
-// /portal/hall, the service hall (§2.3, issue 16): the search (listUnion with name, which the server
-// writes to the hot-search log), the category tabs (serviceCategory/noLogin/listNoPage), the "one
+// /portal/hall, the service hall (§2.3, issue 16): the banner (the slides of the 'hall' slideshow
+// type) with the search (listUnion with name, which the server writes to the hot-search log), the
+// category tabs (serviceCategory/noLogin/listNoPage), the "one
 // thing" packages, the services found with paging, the recommendations and the through-departments.
 // What is chosen lives in the address (categoryId, deptId, packageId, handleType, name, current), so a
 // menu entry can point at a category and the browser's back button goes back a choice.
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import PortalFrame, { portalTitle } from '../frame/PortalFrame';
 import { PortalIcon } from '../frame/icons';
 import { SearchBox } from '../frame/SearchBox';
+import { Slides, pickSlides } from '../index/Hero';
 import { localName } from '../frame/links';
 import ServiceCard, { optionLabel } from '../service/ServiceCard';
 import { portalApi, rowsOf, useCategories, usePortalConfig, usePortalQuery, useServices } from '../public-api';
@@ -29,6 +31,8 @@ function HallPage() {
   const packages = usePortalQuery('packages', [20], () => portalApi.packages(20));
   const recommends = usePortalQuery('recommends', [], async () => rowsOf(await portalApi.recommends()));
   const depts = usePortalQuery('throughDepts', [], () => portalApi.throughDepts());
+  // the same query as the index's (one request for both pages): the hall shows the 'hall' type
+  const slides = usePortalQuery('slideshows', [], () => portalApi.slideshows());
   const L = (zh?: string | null, en?: string | null) => localName(zh, en, i18n.language);
 
   const query: ServiceQuery = useMemo(() => {
@@ -72,8 +76,9 @@ function HallPage() {
 
   return (
     <div className="hl-page" data-testid="portal-hall">
-      <section className="hl-banner">
-        <div className="pt-wrap">
+      <section className="hl-banner" data-testid="hall-banner">
+        <Slides type={pickSlides(slides.data, 'hall', false)} />
+        <div className="pt-wrap hl-banner-content">
           <h1>{t('portal.hall.title')}</h1>
           <p>{t('portal.hall.subtitle')}</p>
           <SearchBox initial={query.name ?? ''} onSearch={(w) => choose({ name: w || undefined })} testId="hall-search" />
@@ -113,7 +118,7 @@ function HallPage() {
                   <span className="hl-package-text">
                     <b>{L(p.name, p.nameEn)}</b>
                     <span className="hl-package-count">{t('portal.hall.packageServices', { n: p.services?.length ?? 0 })}</span>
-                    {p.description && <span className="hl-package-desc" title={p.description}>{p.description}</span>}
+                    {L(p.description, p.descriptionEn) && <span className="hl-package-desc" title={L(p.description, p.descriptionEn)}>{L(p.description, p.descriptionEn)}</span>}
                   </span>
                 </button>
               );

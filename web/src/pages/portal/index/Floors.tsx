@@ -84,7 +84,7 @@ function Precincts({ precincts }: { precincts: Precinct[] }) {
             <div className="ix-precinct-cover" style={p.imageUrl ? { backgroundImage: `url("${p.imageUrl.replace(/"/g, '%22')}")` } : undefined}>
               <PortalIcon icon={p.icon} name={p.name} size={44} />
               <h3>{localName(p.name, p.nameEn, i18n.language)}</h3>
-              {p.description && <p>{p.description}</p>}
+              {localName(p.description, (p as { descriptionEn?: string }).descriptionEn, i18n.language) && <p>{localName(p.description, (p as { descriptionEn?: string }).descriptionEn, i18n.language)}</p>}
             </div>
             <ul className="ix-precinct-services">
               {(p.services ?? []).slice(0, 4).map((s) => (

@@ -17,7 +17,7 @@ import { modelResource } from '../../../components/model-resource';
 import { closeTab } from '../../../components/workflow/finish';
 import { allOf, categoryApi, csv, deployedProcesses, nameOf, randomServiceCode, saveService, serviceApi, specialApi, updateService, type Service } from './api';
 import { AudienceEditor } from './edit/AudienceEditor';
-import { MaterialsEditor, StepsEditor, listText, parseList, type Material, type Step } from './edit/GuideLists';
+import { MaterialsEditor, StepsEditor, listText, materialIn, materialOut, parseList, stepIn, stepOut, type Material, type Step } from './edit/GuideLists';
 import { ValidityEditor, fromValidity, toValidity, type ValidityForm } from './edit/ValidityEditor';
 import { IconPicker } from './fields/IconPicker';
 import { ColorInput } from './fields/small';
@@ -26,6 +26,8 @@ import { serviceText } from './modelText';
 
 type Values = Record<string, unknown> & ValidityForm & { materials?: Material[]; steps?: Step[]; roleIds?: string[]; deptIds?: string[]; postIds?: string[] };
 const F = serviceManageModel.fields;
+/** The guide's texts in English (an English page shows them, the Chinese when empty). */
+const GUIDE_EN = ['introduceEn', 'timeLimitEn', 'handleAddressEn', 'contactPersonEn', 'feeEn', 'basisEn'] as const;
 // the model's labels and messages (model.serviceManage.*), also when this page is opened first
 modelResource(serviceManageModel, serviceApi);
 const usersByIds = (ids: string[]) => (ids.length ? http.get<Person[]>('/api/blade-system/user/userListByIds', { ids: ids.join(',') }) : Promise.resolve([]));
@@ -79,8 +81,8 @@ export default function ServiceEdit() {
           const v: Values = {
             ...(r as unknown as Values),
             ...fromValidity(r as unknown as Record<string, unknown>),
-            materials: parseList<Material>(r.materials).map((m) => ({ name: m.name ?? '', required: m.required !== false && String(m.required) !== '0', copies: Number(m.copies) || 1, note: m.note ?? '' })),
-            steps: parseList<Step>(r.steps).map((s) => ({ name: s.name ?? '', description: s.description ?? '' })),
+            materials: parseList<Material>(r.materials).map(materialIn),
+            steps: parseList<Step>(r.steps).map(stepIn),
             roleIds: csv(r.roleIds), deptIds: csv(r.deptIds), postIds: csv(r.postIds),
             specialServiceId: r.specialServiceId && r.specialServiceId !== '0' ? r.specialServiceId : undefined,
             deptId: r.deptId && r.deptId !== '0' ? r.deptId : undefined,
@@ -161,12 +163,13 @@ export default function ServiceEdit() {
       openWay: Number(all.openWay),
       itemHandle: Number(all.itemWay) === 1 ? text('itemHandle') : null,
       itemUrl: Number(all.itemWay) === 2 ? text('itemUrl') : null,
-      icon: text('icon'), color: text('color'), summary: text('summary'), keywords: text('keywords'),
+      icon: text('icon'), color: text('color'), summary: text('summary'), summaryEn: text('summaryEn'), keywords: text('keywords'),
       handleType: Number(all.handleType),
       timeLimit: text('timeLimit'), handleAddress: text('handleAddress'), contactPerson: text('contactPerson'), contactPhone: text('contactPhone'), fee: text('fee'),
       introduce: text('introduce'), basis: text('basis'),
-      materials: listText(all.materials, (m) => ({ name: m.name.trim(), required: !!m.required, copies: Number(m.copies) || 1, note: m.note?.trim() || '' })),
-      steps: listText(all.steps, (s) => ({ name: s.name.trim(), description: s.description?.trim() || '' })),
+      ...Object.fromEntries(GUIDE_EN.map((k) => [k, text(k)])),
+      materials: listText(all.materials, materialOut),
+      steps: listText(all.steps, stepOut),
       userIds: people.length ? people.map((p) => String(p.id)).join(',') : null,
       roleIds: join(all.roleIds), deptIds: join(all.deptIds), postIds: join(all.postIds),
       ...toValidity(all),
@@ -282,6 +285,11 @@ export default function ServiceEdit() {
                 <Input.TextArea rows={2} showCount maxLength={F.summary.length} placeholder={t('portalManage.edit.summaryPlaceholder')} />
               </Form.Item>
             </Col>
+            <Col xs={24}>
+              <Form.Item name="summaryEn" label={label('summaryEn')} rules={max('summaryEn')}>
+                <Input.TextArea rows={2} showCount maxLength={F.summaryEn.length} placeholder={t('portalManage.edit.enPlaceholder')} />
+              </Form.Item>
+            </Col>
             <Col xs={24} md={12}>
               <Form.Item name="keywords" label={label('keywords')} rules={max('keywords')} extra={t('portalManage.edit.keywordsHelp')}>
                 <Input />
@@ -335,9 +343,19 @@ export default function ServiceEdit() {
                 <Input.TextArea rows={5} placeholder={t('portalManage.edit.introducePlaceholder')} />
               </Form.Item>
             </Col>
+            <Col xs={24}>
+              <Form.Item name="introduceEn" label={label('introduceEn')} rules={max('introduceEn')}>
+                <Input.TextArea rows={4} placeholder={t('portalManage.edit.enPlaceholder')} />
+              </Form.Item>
+            </Col>
             <Col xs={24} md={12}>
               <Form.Item name="timeLimit" label={label('timeLimit')} rules={max('timeLimit')}>
                 <Input placeholder={t('portalManage.edit.timeLimitPlaceholder')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="timeLimitEn" label={label('timeLimitEn')} rules={max('timeLimitEn')}>
+                <Input placeholder={t('portalManage.edit.enPlaceholder')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -346,13 +364,28 @@ export default function ServiceEdit() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
+              <Form.Item name="feeEn" label={label('feeEn')} rules={max('feeEn')}>
+                <Input placeholder={t('portalManage.edit.enPlaceholder')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
               <Form.Item name="handleAddress" label={label('handleAddress')} rules={max('handleAddress')}>
                 <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="handleAddressEn" label={label('handleAddressEn')} rules={max('handleAddressEn')}>
+                <Input placeholder={t('portalManage.edit.enPlaceholder')} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="contactPerson" label={label('contactPerson')} rules={max('contactPerson')}>
                 <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="contactPersonEn" label={label('contactPersonEn')} rules={max('contactPersonEn')}>
+                <Input placeholder={t('portalManage.edit.enPlaceholder')} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
@@ -373,6 +406,11 @@ export default function ServiceEdit() {
             <Col xs={24}>
               <Form.Item name="basis" label={label('basis')} rules={max('basis')}>
                 <Input.TextArea rows={2} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="basisEn" label={label('basisEn')} rules={max('basisEn')}>
+                <Input.TextArea rows={2} placeholder={t('portalManage.edit.enPlaceholder')} />
               </Form.Item>
             </Col>
           </Row>

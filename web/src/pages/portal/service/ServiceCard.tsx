@@ -51,6 +51,7 @@ export default function ServiceCard({ card, variant = 'card', rank, hideHandle =
   const [busy, setBusy] = useState(false);
   const name = localName(card.name, card.nameEn, i18n.language);
   const dept = card.deptName ?? '';
+  const summary = (i18n.language === 'en' && (card as Card & { summaryEn?: string | null }).summaryEn?.trim()) || card.summary;
   const open = () => navigate(introduceRoute(card.id));
   const handle = async (e: MouseEvent) => {
     e.stopPropagation();
@@ -97,7 +98,7 @@ export default function ServiceCard({ card, variant = 'card', rank, hideHandle =
           )}
           {card.collected && <HeartFilled className="sv-collected" aria-label={t('portal.service.collected')} />}
         </div>
-        {card.summary && <p className="sv-summary" title={card.summary}>{card.summary}</p>}
+        {summary && <p className="sv-summary" title={summary}>{summary}</p>}
         <div className="sv-meta">
           <ServiceTags card={card} external={variant !== 'card'} />
           {dept && <span className="sv-dept" title={dept}>{dept}</span>}

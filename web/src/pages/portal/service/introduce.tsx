@@ -39,6 +39,20 @@ function listOf<T extends { name: string }>(value: unknown): T[] {
   return v.flatMap((x) => (typeof x === 'string' ? [{ name: x } as T] : x && typeof x === 'object' && typeof (x as T).name === 'string' ? [x as T] : []));
 }
 
+/**
+ * Whether a material must be brought: the management screen stores required: boolean, older rows 1 / 0
+ * (or their text); a plain-text material (no flag) counts as required.
+ */
+function isRequired(v: unknown): boolean {
+  return !(v === false || v === 0 || v === '0' || v === 'false');
+}
+
+/** A material's copies: the management screen stores a number (1 → '1 份'), older rows a text ('原件 1 份'). */
+function copiesText(v: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v === 1 ? t('portal.guide.copiesOne') : t('portal.guide.copiesN', { n: v });
+  return typeof v === 'string' ? v.trim() : '';
+}
+
 /** The validity of a service in words (§4 modes 1, 2, 4, 5, 6). */
 export function validityText(s: Pick<Card, 'validityMode' | 'validityStart' | 'validityEnd' | 'validityDates'>, t: (k: string, o?: Record<string, unknown>) => string): string {
   const mode = Number(s.validityMode) || 1;
@@ -94,16 +108,21 @@ function Guide({ id }: { id: string }) {
   const materials = listOf<ServiceMaterial>(s.materials);
   const steps = listOf<ServiceStep>(s.steps);
   const en = i18n.language === 'en';
+  /** A guide text in the reader's language: <field>En on an English page when it is filled in. */
+  const tx = (field: 'summary' | 'introduce' | 'timeLimit' | 'handleAddress' | 'contactPerson' | 'fee' | 'basis'): string | undefined => {
+    const row = s as unknown as Record<string, string | null | undefined>;
+    return (en ? row[`${field}En`]?.trim() || row[field] : row[field]) ?? undefined;
+  };
   const handleType = Number(s.handleType) || 1;
   const online = handleType !== 2;
   const facts: { key: string; icon: ReactNode; label: string; value?: string | null }[] = [
-    { key: 'timeLimit', icon: <ClockCircleOutlined />, label: t('portal.guide.timeLimit'), value: s.timeLimit },
+    { key: 'timeLimit', icon: <ClockCircleOutlined />, label: t('portal.guide.timeLimit'), value: tx('timeLimit') },
     { key: 'dept', icon: <ApartmentOutlined />, label: t('portal.guide.dept'), value: s.deptName },
     { key: 'handleType', icon: <LaptopOutlined />, label: t('portal.guide.handleType'), value: optionLabel('handleType', handleType, i18n.language) },
-    { key: 'address', icon: <EnvironmentOutlined />, label: t('portal.guide.address'), value: s.handleAddress },
-    { key: 'contact', icon: <UserOutlined />, label: t('portal.guide.contact'), value: s.contactPerson },
+    { key: 'address', icon: <EnvironmentOutlined />, label: t('portal.guide.address'), value: tx('handleAddress') },
+    { key: 'contact', icon: <UserOutlined />, label: t('portal.guide.contact'), value: tx('contactPerson') },
     { key: 'phone', icon: <PhoneOutlined />, label: t('portal.guide.phone'), value: s.contactPhone },
-    { key: 'fee', icon: <DollarOutlined />, label: t('portal.guide.fee'), value: s.fee || t('portal.guide.free') },
+    { key: 'fee', icon: <DollarOutlined />, label: t('portal.guide.fee'), value: tx('fee') || t('portal.guide.free') },
     { key: 'validity', icon: <CalendarOutlined />, label: t('portal.guide.validity'), value: validityText(s, t) },
     { key: 'code', icon: <ExportOutlined />, label: t('portal.guide.code'), value: s.serviceCode },
   ];
@@ -161,7 +180,7 @@ function Guide({ id }: { id: string }) {
             <PortalIcon icon={s.icon} name={s.name} colour={s.color} size={68} tone="white" />
             <div>
               <h1 data-testid="guide-name">{name}</h1>
-              {s.summary && <p>{s.summary}</p>}
+              {tx('summary') && <p>{tx('summary')}</p>}
               <div className="si-head-tags">
                 <Tag>{optionLabel('handleType', handleType, i18n.language)}</Tag>
                 {s.deptName && <Tag>{s.deptName}</Tag>}
@@ -193,27 +212,36 @@ function Guide({ id }: { id: string }) {
           </Section>
           {s.introduce && (
             <Section id="introduce" title={t('portal.guide.introduce')}>
-              <p className="si-text">{s.introduce}</p>
+              <p className="si-text">{tx('introduce')}</p>
             </Section>
           )}
           <Section id="materials" title={t('portal.guide.materials')}>
             {materials.length ? (
-              <table className="si-materials">
+              <table className="si-materials" data-testid="guide-materials-table">
                 <thead>
-                  <tr><th>#</th><th>{t('portal.guide.materialName')}</th><th>{t('portal.guide.copies')}</th><th>{t('portal.guide.required')}</th></tr>
+                  <tr>
+                    <th>#</th><th>{t('portal.guide.materialName')}</th><th className="si-wide">{t('portal.guide.copies')}</th>
+                    <th className="si-wide">{t('portal.guide.note')}</th><th>{t('portal.guide.required')}</th>
+                  </tr>
                 </thead>
                 <tbody>
-                  {materials.map((m, i) => (
-                    <tr key={`${m.name}-${i}`}>
-                      <td>{i + 1}</td>
-                      <td>
-                        {localName(m.name, m.nameEn, i18n.language)}
-                        {(en ? m.noteEn || m.note : m.note) && <span className="note">{en ? m.noteEn || m.note : m.note}</span>}
-                      </td>
-                      <td>{(en ? m.copiesEn || m.copies : m.copies) || '—'}</td>
-                      <td>{m.required === false || m.required === 0 ? <Tag>{t('portal.guide.optional')}</Tag> : <Tag color="red" bordered={false}>{t('portal.guide.mustHave')}</Tag>}</td>
-                    </tr>
-                  ))}
+                  {materials.map((m, i) => {
+                    const copies = copiesText(en ? m.copiesEn || m.copies : m.copies, t);
+                    const note = (en ? m.noteEn || m.note : m.note)?.toString().trim();
+                    return (
+                      <tr key={`${m.name}-${i}`} data-testid="guide-material">
+                        <td>{i + 1}</td>
+                        <td>
+                          {localName(m.name, m.nameEn, i18n.language)}
+                          {/* a phone shows copies and note under the name (their columns are hidden) */}
+                          {(copies || note) && <span className="si-narrow note">{[copies, note].filter(Boolean).join(' · ')}</span>}
+                        </td>
+                        <td className="si-wide">{copies || '—'}</td>
+                        <td className="si-wide si-note">{note || '—'}</td>
+                        <td>{isRequired(m.required) ? <Tag color="red" bordered={false}>{t('portal.guide.mustHave')}</Tag> : <Tag bordered={false}>{t('portal.guide.optional')}</Tag>}</td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('portal.guide.noMaterials')} />}
@@ -231,7 +259,7 @@ function Guide({ id }: { id: string }) {
           </Section>
           {s.basis && (
             <Section id="basis" title={t('portal.guide.basis')}>
-              <p className="si-text">{s.basis}</p>
+              <p className="si-text">{tx('basis')}</p>
             </Section>
           )}
         </div>
