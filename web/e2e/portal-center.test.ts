@@ -149,6 +149,36 @@ test('a student collects 学生请假, starts it from the portal in a new window
   await rallyRow(a, '学生请假').first().getByText('已完成').waitFor();
 });
 
+test('a service outside its validity window and one the student may not handle: refused with the spec\'s messages by the guide page and by the API', async () => {
+  // two services of 学生请假's process: one valid on a date long past (mode 6), one for the administrator alone
+  const leave = (await s.server.api(`/api/blade-portal/serviceManage/detail?id=${serviceId}`, { token: admin })).body.data as Record<string, unknown>;
+  const adminId = String((await s.server.api('/api/blade-system/user/info', { token: admin })).body.data.id);
+  const make = async (name: string, extra: Record<string, unknown>) => {
+    const { id: _id, serviceCode: _code, ...rest } = leave;
+    const r = await s.server.api('/api/blade-portal/serviceManage/save', { method: 'POST', token: admin, json: { ...rest, name, openWay: 1, validityMode: 1, validityDates: null, validityStart: null, validityEnd: null, userIds: null, roleIds: null, deptIds: null, postIds: null, ...extra } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const found = await s.server.api(`/api/blade-portal/serviceManage/list?${new URLSearchParams({ name, current: '1', size: '10' })}`, { token: admin });
+    return String((found.body.data.records as { id: string; name: string }[]).find((x) => x.name === name)!.id);
+  };
+  const past = await make('学生请假（旧学期）', { validityMode: 6, validityDates: '2000-01-01' });
+  const staff = await make('学生请假（管理员专用）', { userIds: adminId });
+  const page = await s.signedIn('student1', 'student1');
+  for (const [id, message, status] of [[past, '当前时间不在有效期内[2000-01-01]', 400], [staff, '您没有权限办理该服务', 403]] as const) {
+    // the page: the guide says why, and 在线办理 answers the same message instead of opening the form
+    await go(page, `/portal/service/introduce?id=${id}`);
+    await page.locator(`[data-testid=portal-guide][data-id="${id}"]`).waitFor();
+    assert.equal((await page.getByTestId('guide-refusal').innerText()).trim(), message);
+    await page.getByTestId('guide-handle').click();
+    await page.locator('.pt-refusal').getByText(message).waitFor();
+    await page.locator('.pt-refusal').getByRole('button').click();
+    assert.match(page.url(), /#\/portal\/service\/introduce\?id=/);
+    // the API: a start through the service is refused with the same words, and nothing starts
+    const r = await s.server.api('/api/blade-workflow/process/startProcessByKey', { method: 'POST', token: student, json: { processDefKey: leave.itemHandle, serviceId: id } });
+    assert.equal(r.status, status, JSON.stringify(r.body));
+    assert.equal(r.body.msg, message);
+  }
+});
+
 test('the personal data centre: an entry added with its category’s designed form (its required field checked), then deleted after the confirm', async () => {
   const form = { column: [
     { prop: 'awardName', label: '奖项名称', type: 'input', required: true, span: 12 },
