@@ -6,9 +6,10 @@
 // valid now and open to the caller; after the start the to-do centre's request record (tcInstance),
 // the day's start count and a visit of kind 2 (办理) are written.
 import { sql } from 'kysely';
-import { serviceManageModel, serviceVisitModel, tcInstanceModel } from '@campus/schema';
+import { serviceVisitModel, tcInstanceModel } from '@campus/schema';
 import { dynamic, type Db } from '../../db/index.ts';
 import { nextId } from '../../db/ids.ts';
+import { scoped } from '../../db/tenant-scope.ts';
 import { isId, type Ctx, type Row } from '../../db/repo.ts';
 import type { AuthUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -178,7 +179,8 @@ export class ServiceAccess {
   /** An enabled service of the tenant (not deleted, status 1), or null. */
   async enabledService(tenantId: string, id: unknown): Promise<Row | null> {
     if (!isId(String(id ?? ''))) return null;
-    const row = await dynamic(this.db).selectFrom(serviceManageModel.table).selectAll().where('tenantId', '=', tenantId).where('id', '=', String(id))
+    // the tenant comes from the data layer's scope, as every other read of the module
+    const row = await scoped(this.db, tenantId).selectFrom('bladePortalService').selectAll().where('id', '=', String(id))
       .where('isDeleted', '=', 0).where('status', '=', 1).executeTakeFirst();
     return (row as Row | undefined) ?? null;
   }
