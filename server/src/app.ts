@@ -3,7 +3,6 @@
 // app on a fresh database.
 import { existsSync } from 'node:fs';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +20,7 @@ import { configuredNodeId, leaseWorkerId } from './db/worker.ts';
 import { apiDocs } from './http/api-docs.ts';
 import { authentication, Tokens } from './http/auth.ts';
 import { CacheSync } from './http/cache-sync.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { metrics } from './http/metrics.ts';
 import { contract } from './http/contract.ts';
 import { fileGuard } from './http/files.ts';
@@ -103,7 +103,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean; modules
   services.menus.onClear = () => cacheSync.publish('menus');
   services.scopes.onClear = () => cacheSync.publish('scopes');
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

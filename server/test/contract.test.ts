@@ -261,8 +261,18 @@ await forEachDatabase('contract', (kind) => {
     assert.equal(doc.status, 200);
     assert.ok(doc.body.paths['/api/blade-auth/oauth/token']);
     assert.ok(doc.body.paths['/api/systemConfig/systemConfig/list']);
-    assert.ok(h.headers.get('content-security-policy')?.includes("default-src 'self'"));
-    assert.equal(h.headers.get('x-content-type-options'), 'nosniff');
+    // the same headers on every answer: an API answer, one from the public portal's cache, a 404
+    for (const r of [h, await s.api('/api/blade-portal/config/noLogin/list'), await s.api('/api/no/such/route')]) {
+      const csp = r.headers.get('content-security-policy') ?? '';
+      for (const d of ["default-src 'self'", "frame-ancestors 'self'", "object-src 'none'", "style-src 'self' 'unsafe-inline'", "connect-src 'self' ws: wss:"]) assert.ok(csp.includes(d), `${d} in ${csp}`);
+      assert.ok(!csp.includes('upgrade-insecure-requests'), 'plain-HTTP installs keep working');
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(r.headers.get('x-frame-options'), 'SAMEORIGIN');
+      assert.equal(r.headers.get('referrer-policy'), 'no-referrer');
+      assert.match(r.headers.get('strict-transport-security') ?? '', /max-age=\d+/);
+      assert.equal(r.headers.get('cross-origin-embedder-policy'), null);
+      assert.equal(r.headers.get('x-powered-by'), null);
+    }
   });
 });
 

@@ -108,7 +108,10 @@ await forEachDatabase('micro-app records bound to a process', (kind) => {
     assert.equal(plain.processInstanceId, undefined);
     assert.equal((await detail(plain.EXPENSE_ID)).processInstanceId, null);
     assert.equal((await post(`${B}/submitBizProcess`, { appId, ids: [plain.EXPENSE_ID] })).body.msg, '该应用未绑定流程');
+    const formOf = async () => (await must(get(`${B}/queryAppForm?appId=${appId}`, user))) as { processBound: boolean; process: any };
+    assert.deepEqual(await formOf().then((f) => [f.processBound, f.process]), [false, null]);
     await bind('noSuchFlow');
+    assert.deepEqual(await formOf().then((f) => [f.processBound, f.process]), [true, null], 'bound to a key not deployed: nothing to ask');
     const count = async () => Number(((await q(sql`select count(*)::int as n from ma_000000_expense`)).rows[0] as { n: number }).n);
     const n = await count();
     const r = await save({ title: '流程未部署' });
@@ -117,6 +120,11 @@ await forEachDatabase('micro-app records bound to a process', (kind) => {
     assert.equal(await count(), n);
     // a process whose approver the author chooses: without the choice nothing starts and nothing is stored; with it the task is the chosen one's
     await bind('pickFlow');
+    // the data screen learns what to ask from the app's form
+    assert.deepEqual((await formOf()).process, {
+      processDefKey: 'pickFlow', processName: '自选审批', assigneeRequired: false,
+      customUserTasks: [{ nodeId: 'pick', nodeName: '指定审批', multiple: false }], userTasks: [{ nodeId: 'pick', nodeName: '指定审批' }],
+    });
     const unchosen = await save({ title: '未选审批人' });
     assert.equal(unchosen.status, 400);
     assert.match(unchosen.body.msg, /请为「指定审批」选择审批人/);
@@ -133,6 +141,8 @@ await forEachDatabase('micro-app records bound to a process', (kind) => {
 
   test('the bound process does not start from 发起流程 (no record would hold it): refused naming the app, in zh and en; unbound again, it starts there', async () => {
     const instances = async () => Number(((await q(sql`select count(*)::int as n from wf_instance`)).rows[0] as { n: number }).n);
+    const offered = async () => ((await must(get(`${W}/processList?size=200`))).records as { processDefKey: string }[]).some((r) => r.processDefKey === 'expenseFlow');
+    assert.equal(await offered(), false, '发起流程 does not offer a bound process');
     const n = await instances();
     for (const body of [{ processDefKey: 'expenseFlow' }, { processDefKey: 'expenseFlow', title: '绕过应用', amount: 5 }]) {
       const r = await post(`${W}/startProcess`, body);
@@ -147,6 +157,7 @@ await forEachDatabase('micro-app records bound to a process', (kind) => {
     assert.equal(viaApp.status, 200, JSON.stringify(viaApp.body));
     assert.equal(viaApp.body.data.EXPENSE_DATA_STATUS, 3);
     await bind(null);
+    assert.equal(await offered(), true, 'unbound, 发起流程 offers it again');
     const free = await post(`${W}/startProcess`, { processDefKey: 'expenseFlow' });
     assert.equal(free.status, 200, JSON.stringify(free.body));
     await bind('expenseFlow');

@@ -277,4 +277,4 @@ await forEachDatabase('service handling through the API', (kind) => {
       assert.equal(en.refusal, `The current time is not within the validity period [${dayOff(-1)},${dayOff(1)}]`);
     }
   });
-});
+}, { both: true });

@@ -143,4 +143,4 @@ await forEachDatabase('personal data centre', (kind) => {
     assert.deepEqual((await categories(user)).map((c) => c.count), [0, 0]);
     await refused(post(`${P}/delPersonalData`, { id: mine[0]!.id }, user), 400, /个人数据不存在/);
   });
-});
+}, { both: true });

@@ -174,4 +174,4 @@ await forEachDatabase('the to-do centre', (kind) => {
     // the instance still says where it came from
     assert.equal((await must(get(`${I}/getMySendList?size=50`, 'student1'))).records.find((r: Row) => String(r.processInstanceId) === viaService).serviceName, '学生请假服务');
   });
-});
+}, { both: true });

@@ -76,12 +76,11 @@ const rows = (page: Page) => page.locator('.ma-table .ant-table-tbody tr.ant-tab
 /** Fills the last row of a field grid of 应用设计. */
 async function fieldRow(page: Page, grid: string, v: { name: string; label: string; en: string; type?: string; required?: boolean; searchable?: boolean }) {
   const all = page.locator(`${grid} .ant-table-tbody tr.ant-table-row`);
+  // (the add button waits for the grid's stored fields: a click before them would be lost)
+  await page.locator(`${grid} .ma-f-add:not([disabled])`).waitFor();
   const before = await all.count();
-  // (a grid just made may still be redrawn by the model list's reload, which drops a row added meanwhile: add again then)
-  for (let i = 0; i < 3 && (await all.count()) === before; i++) {
-    await page.locator(`${grid} .ma-f-add`).click();
-    await all.nth(before).waitFor({ timeout: 10_000 }).catch(() => undefined);
-  }
+  await page.locator(`${grid} .ma-f-add`).click();
+  await all.nth(before).waitFor();
   const row = all.last();
   await row.locator('.ma-f-name').fill(v.name);
   await row.locator('.ma-f-label').fill(v.label);

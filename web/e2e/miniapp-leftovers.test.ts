@@ -3,11 +3,13 @@
 // params), not 微应用; a one-to-one child table offers one row and no second (its add button goes
 // once it has one), a one-to-many one as many as wanted; a child model's English name labels its
 // sub-table for an English reader; a printout shows an option field's label, also when its options
-// come from a dictionary address (dicUrl).
+// come from a dictionary address (dicUrl); a record of an app whose bound process lets its initiator
+// choose an approver (发起人自选) asks for that person when it is added and when it is sent (提交流程).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { setLanguage, suite } from './browser.ts';
+import { pick } from './workflow-pages.ts';
 import { encodeParams } from '../src/pages/miniApp/params.ts';
 import { cellHtml, lookupNeeds } from '../src/pages/miniApp/print/template.ts';
 
@@ -15,6 +17,20 @@ const s = suite();
 const B = '/api/appBizData/appBizData';
 let admin: string;
 let address = '';
+let pickAddress = '';
+let pickAppId = '';
+
+/** start → 指定审批 (the approver the initiator chooses) → end. */
+const PICK_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="test">
+  <process id="dormRepair" name="报修审批" isExecutable="true">
+    <startEvent id="start"/>
+    <sequenceFlow id="f1" sourceRef="start" targetRef="pick"/>
+    <userTask id="pick" name="指定审批" flowable:assignee="\${customUserTask_pick}"/>
+    <sequenceFlow id="f2" sourceRef="pick" targetRef="end"/>
+    <endEvent id="end"/>
+  </process>
+</definitions>`;
 
 const must = async (r: Promise<{ status: number; body: any }>) => {
   const x = await r;
@@ -36,6 +52,17 @@ before(async () => {
   const appId = (await post('/api/appInfo/appInfo/submit', { appName: '宿舍登记', modelId: main, appStatus: 1 })).id;
   address = `${s.server.url}/#/webapp/myApp/${encodeParams({ appId, appName: '宿舍登记', createUser: '' })}`;
   await post(`${B}/saveBizData`, { appId, data: { roomNo: 'A101' } });
+
+  // 报修: a record made before the app was bound to its process, then the process bound
+  const repair = (await post('/api/blade-model/model/submit', { modelName: '宿舍报修', modelTable: 'dorm_repair' })).id;
+  await post('/api/blade-model/model/submit-list', { modelId: repair, items: [{ fieldName: 'issue', fieldLabel: '报修事项', fieldType: 'string', required: 1, sort: 1 }] });
+  await must(s.server.api(`/api/blade-model/model/createTable?modelIds=${repair}`, { token: admin }));
+  pickAppId = (await post('/api/appInfo/appInfo/submit', { appName: '宿舍报修', modelId: repair, appStatus: 1 })).id;
+  await post(`${B}/saveBizData`, { appId: pickAppId, data: { issue: '水龙头漏水' } });
+  const model = await post('/api/blade-workflow/design/model/submit', { modelKey: 'dormRepair', name: '报修审批', xml: PICK_XML });
+  await post('/api/blade-workflow/design/model/deploy', { id: model.id });
+  await post('/api/appInfo/appInfo/update', { id: pickAppId, appName: '宿舍报修', modelId: repair, appStatus: 1, processDefKey: 'dormRepair' });
+  pickAddress = `${s.server.url}/#/webapp/myApp/${encodeParams({ appId: pickAppId, appName: '宿舍报修', createUser: '' })}`;
 });
 after(() => s.close());
 
@@ -102,4 +129,49 @@ test('a printout shows an option field\'s label whether its options come from a 
   assert.equal(cellHtml(columns[2], 'a', lookups), '甲');
   // an address not looked up (it failed): the stored value, escaped
   assert.equal(cellHtml(columns[0], '<b>', { dicts: {}, users: {}, depts: {} }), '&#60;b&#62;');
+});
+
+test('an app whose process lets the initiator choose the approver asks for that person when a record is added and when one is sent (提交审批); the chosen one gets the task', async () => {
+  const page = await s.signedIn('admin', 'admin');
+  await page.goto(pickAddress);
+  await page.locator('.ma-table').getByText('水龙头漏水').waitFor();
+  const records = async () => (await must(s.server.api(`${B}/list`, { method: 'POST', token: admin, json: { appId: pickAppId, current: 1, size: 20 } }))).records.records as Record<string, unknown>[];
+  const todo = async () => {
+    const user = (await s.server.login('user', 'user')).access_token;
+    return (await must(s.server.api('/api/blade-workflow/process/todoList?size=50&processDefKey=dormRepair', { token: user }))).records as { processInstanceId: string }[];
+  };
+  const error = (text: string) => page.locator('.ant-message-error').getByText(text).first().waitFor();
+
+  // a new record: the drawer asks; without the person it does not go
+  await page.locator('.ma-add').click();
+  await drawer(page).locator('.wf-field-issue input').fill('灯管不亮');
+  await drawer(page).locator('.wf-custom-user-task').getByText('指定审批').waitFor();
+  await drawer(page).locator('.ma-record-save').click();
+  await error('请为「指定审批」选择审批人');
+  assert.equal((await records()).length, 1, 'nothing saved');
+  await pick(page, '.ma-record-drawer .wf-custom-task-pick .wf-pick-people', ['user']);
+  await drawer(page).locator('.ma-record-save').click();
+  await drawer(page).waitFor({ state: 'hidden' });
+  await page.locator('.ma-table').getByText('灯管不亮').waitFor();
+  const added = (await records()).find((r) => r.issue === '灯管不亮')!;
+  assert.equal(added.DORM_REPAIR_DATA_STATUS, 3, 'in circulation');
+  assert.equal((await todo()).length, 1, 'the chosen approver has its task');
+
+  // the older record, sent from its row: the dialog (提交审批) asks the same
+  const row = page.locator('.ma-table .ant-table-row').filter({ hasText: '水龙头漏水' });
+  await row.locator('.ma-row-more').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: '提交审批' }).click();
+  const dialog = page.locator('.ma-submit-dialog');
+  await dialog.locator('.wf-custom-user-task').getByText('指定审批').waitFor();
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await error('请为「指定审批」选择审批人');
+  assert.equal((await records()).find((r) => r.issue === '水龙头漏水')!.DORM_REPAIR_DATA_STATUS, 1, 'not sent');
+  await pick(page, '.ma-submit-dialog .wf-custom-task-pick .wf-pick-people', ['user']);
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal((await records()).find((r) => r.issue === '水龙头漏水')!.DORM_REPAIR_DATA_STATUS, 3, 'sent');
+  assert.equal((await todo()).length, 2);
+  // 发起流程 does not offer the app's process: it starts from the app's records
+  const list = await must(s.server.api('/api/blade-workflow/process/processList?size=200', { token: admin }));
+  assert.ok(!(list.records as { processDefKey: string }[]).some((r) => r.processDefKey === 'dormRepair'));
 });

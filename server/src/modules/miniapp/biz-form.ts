@@ -3,7 +3,8 @@
 // model's fields as a form while none is designed) with the caller's field rights applied by the one
 // evaluator: a hidden field is not in it, a read-only field is marked disabled — the main fields and
 // those of each child model's sub-table alike. Anyone with access to the app reads it (adding needs
-// the form as much as viewing does); processBound tells the data screen that new records go for approval.
+// the form as much as viewing does); processBound tells the data screen that new records go for approval,
+// and process what their start asks of the person submitting (the start page's people choices).
 import { z } from 'zod';
 import { miniModelLabel, type FormColumn, type FormOption } from '@campus/schema';
 import { scoped } from '../../db/tenant-scope.ts';
@@ -14,6 +15,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
 import { modelColumns } from './app-routes.ts';
 import { BizData, designedForm, type AppShape, type Part } from './biz-data.ts';
+import type { BizProcess } from './biz-process.ts';
 import { MSG } from './messages.ts';
 import { AppPermissions, fieldRight, type AppRights } from './permissions.ts';
 import { MiniTables } from './tables.ts';
@@ -57,11 +59,11 @@ export function formWithRights(option: FormOption, shape: AppShape, rights: AppR
   };
 }
 
-export async function bizFormRoutes(app: TypedApp, { db, directory }: Pick<ModuleDeps, 'db' | 'directory'>, base: string) {
+export async function bizFormRoutes(app: TypedApp, { db, directory }: Pick<ModuleDeps, 'db' | 'directory'>, base: string, processes: BizProcess | null) {
   const tables = new MiniTables(db);
   const data = new BizData(db, tables, directory);
   const permissions = new AppPermissions(db);
-  app.get(`${base}/queryAppForm`, { schema: { tags: ['miniapp'], summary: 'The app\'s form as the caller fills it in: its designed form (or its model\'s fields) without the fields hidden from them, read-only fields disabled; data {formOption, processBound}', querystring: z.object({ appId: z.string().regex(/^\d{1,19}$/) }) } }, async (req) => {
+  app.get(`${base}/queryAppForm`, { schema: { tags: ['miniapp'], summary: 'The app\'s form as the caller fills it in: its designed form (or its model\'s fields) without the fields hidden from them, read-only fields disabled; data {formOption, processBound, process: null or {processDefKey, processName, assigneeRequired, customUserTasks [{nodeId, nodeName, multiple}], userTasks [{nodeId, nodeName}]} (what submitting asks, as getFormByProcessDefKey answers it)}', querystring: z.object({ appId: z.string().regex(/^\d{1,19}$/) }) } }, async (req) => {
     const tenantId = me(req).tenantId;
     const { rights } = await permissions.inApp(tenantId, req.query.appId, me(req));
     if (!rights.access) throw new ApiError(403, MSG.noAppAccess);
@@ -70,6 +72,7 @@ export async function bizFormRoutes(app: TypedApp, { db, directory }: Pick<Modul
     // no (usable) design yet: the model's fields, each child model a sub-table
     const option = designedForm(row.formOption) ?? { column: (await modelColumns(db, tables, tenantId, String(row.modelId), req.lang)).column as FormColumn[] };
     const formOption = formWithRights(option, shape, rights, req.lang);
-    return ok({ formOption, processBound: !!row.processDefKey });
+    const key = row.processDefKey?.trim() || null;
+    return ok({ formOption, processBound: !!key, process: key && processes ? await processes.startChoices(tenantId, key) : null });
   });
 }

@@ -71,6 +71,13 @@ export class BizProcess implements FormProvider {
     this.wf.formProviders.push(this);
     this.wf.engine.on('processEnded', (e) => this.ended(e.tenantId, e.instanceId, e.status).catch(onError));
     this.wf.startChecks.push((ctx) => this.refuseOutsideApp(ctx.actor.tenantId, ctx.definition));
+    this.wf.startListHidden.push((tenantId, keys) => this.boundAmong(tenantId, keys));
+  }
+
+  /** The keys among these that an app of the tenant is bound to (not offered in 发起流程). */
+  private async boundAmong(tenantId: string, keys: string[]): Promise<Set<string>> {
+    const rows = await scoped(this.db, tenantId).selectFrom('bladeAppInfo').select('processDefKey').where('processDefKey', 'in', keys).where('isDeleted', '=', 0).execute();
+    return new Set(rows.map((r) => String(r.processDefKey)));
   }
 
   /**
@@ -85,6 +92,23 @@ export class BizProcess implements FormProvider {
     const app = await scoped(this.db, tenantId).selectFrom('bladeAppInfo').select('appName').where('processDefKey', '=', key).where('isDeleted', '=', 0)
       .orderBy('id').limit(1).executeTakeFirst();
     if (app) throw new ApiError(400, MSG.startInApp, { process: String(definition.name ?? key).slice(0, 60), app: app.appName.slice(0, 60) });
+  }
+
+  /**
+   * What a start of the key's newest process asks the person submitting a record: an approver when the
+   * model requires one, people for each 发起人自选 node, and the nodes 自选知会人 may name (null: not deployed).
+   */
+  async startChoices(tenantId: string, key: string): Promise<Row | null> {
+    const def = await this.wf.definition(tenantId, { key }).catch((e: unknown) => {
+      if (e instanceof ApiError && e.status === 404) return null;
+      throw e;
+    });
+    if (!def) return null;
+    const [settings, nodes] = await Promise.all([this.wf.settings(tenantId, key), this.wf.startNodes(def)]);
+    return {
+      processDefKey: key, processName: String(def.name ?? key), assigneeRequired: !!settings.assigneeRequired,
+      customUserTasks: nodes.customUserTasks.map((c) => ({ nodeId: c.nodeId, nodeName: c.nodeName, multiple: c.multiple })), userTasks: nodes.userTasks,
+    };
   }
 
   /** The process key an app is bound to (null: none). */

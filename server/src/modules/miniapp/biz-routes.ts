@@ -58,7 +58,7 @@ export async function bizRoutes(app: TypedApp, { db, directory, userSql }: Modul
   };
   const records = (page: unknown) => ok({ records: page });
   // the app's form with the caller's field rights (biz-form.ts)
-  await bizFormRoutes(app, { db, directory }, BASE);
+  await bizFormRoutes(app, { db, directory }, BASE, processes);
 
   app.get(`${BASE}/queryAppPermissionInfo`, { schema: { tags: [TAG], summary: 'What the app\'s shell shows the caller: its menus (tree), custom buttons, operations and main table', querystring: z.object({ appId: id }) } }, async (req) => {
     const tenantId = me(req).tenantId;

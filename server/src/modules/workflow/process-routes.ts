@@ -102,14 +102,14 @@ export async function processRoutes(app: TypedApp, wf: WorkflowService): Promise
     return ok({ ...page, records: await wf.instanceRows(a.tenantId, page.records as never, say(req, UNCLAIMED)) });
   });
 
-  app.get(`${P}/processList`, { schema: { tags: [TAG], summary: '发起流程: the newest version of each process of my tenant that I may start (model scope), not suspended; paged; filters name, processDefKey, category', querystring: listQuery } }, async (req) => {
+  app.get(`${P}/processList`, { schema: { tags: [TAG], summary: '发起流程: the newest version of each process of my tenant that I may start (model scope), not suspended, not bound to a micro-app (those start from the app\'s records); paged; filters name, processDefKey, category', querystring: listQuery } }, async (req) => {
     const a = actorOf(req);
     const q = listQueryOf(a, req.query);
     const all = await engine.definitionList({ tenantId: a.tenantId, latestOnly: true, key: q.definitionKey, category: q.category, current: 1, size: 10_000 });
     const models = await wf.models(a.tenantId, all.records.map((d) => d.key));
-    const allowed = await startableKeys(wf, a, [...models.values()]);
+    const [allowed, hidden] = await Promise.all([startableKeys(wf, a, [...models.values()]), wf.hiddenFromStartList(a.tenantId, all.records.map((d) => d.key))]);
     const name = q.name?.toLowerCase();
-    const rows = all.records.filter((d) => !d.suspended && allowed(d.key) && (!name || String(d.name ?? d.key).toLowerCase().includes(name)));
+    const rows = all.records.filter((d) => !d.suspended && allowed(d.key) && !hidden.has(d.key) && (!name || String(d.name ?? d.key).toLowerCase().includes(name)));
     const size = q.size ?? 10;
     const current = q.current ?? 1;
     // the category as the model has it now (else as deployed), by name; the caller's favourites and

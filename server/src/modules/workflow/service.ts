@@ -186,6 +186,19 @@ export class WorkflowService {
   readonly startChecks: StartCheck[] = [];
   /** Modules' follow-ups of a start (e.g. the portal's request record and statistics), in order. */
   readonly startListeners: StartListener[] = [];
+  /**
+   * Modules' process keys that 发起流程 does not offer (e.g. a micro-app's bound process, which starts
+   * from its records: its start check refuses it elsewhere), each asked for the tenant's keys.
+   */
+  readonly startListHidden: ((tenantId: string, keys: string[]) => Promise<Set<string>>)[] = [];
+
+  /** The keys among these that some module keeps out of 发起流程. */
+  async hiddenFromStartList(tenantId: string, keys: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    if (!keys.length) return out;
+    for (const hidden of this.startListHidden) for (const k of await hidden(tenantId, keys)) out.add(k);
+    return out;
+  }
 
   /** The form a provider gives an instance for this reader (null: the model's form applies). */
   async instanceForm(tenantId: string, instanceId: string, user: AuthUser, lang: 'zh' | 'en'): Promise<{ form: InstanceForm; provider: FormProvider } | null> {

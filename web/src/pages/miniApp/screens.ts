@@ -2,7 +2,8 @@
 // whose path matches, inside the app's sidebar and tab bar. title: i18n key of its tab and menu entry.
 // The report-collection, automation and workshop children (reportInfo, editReportInfo, reportTask,
 // reportTaskDetail, reportShare, reportDataManage, automationManage, portrait) come with their own
-// issues and are not listed yet.
+// issues: SHELL_GROUPS gives them their place in the sidebar, which shows an entry once its screen is
+// listed in SHELL_SCREENS (until then the address answers the shell's 404).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface ShellScreen {
@@ -34,3 +35,19 @@ export const SHELL_SCREENS: ShellScreen[] = [
   { path: 'appSysConfig', title: 'miniApp.screen.appSysConfig', manage: true, component: lazy(() => import('./sysconfig/AppSysConfig')) },
   { path: 'urlPath', title: 'miniApp.screen.urlPath', component: lazy(() => import('./diy/UrlPath')) },
 ];
+
+/**
+ * The managers' sidebar groups (001 §2.2), in order: each names its children by screen path. A child
+ * whose screen is not in SHELL_SCREENS yet has no entry, and a group with none is not shown.
+ */
+export const SHELL_GROUPS: { key: string; title: string; children: string[] }[] = [
+  { key: 'design', title: 'miniApp.shell.groupDesign', children: ['appConfigManage', 'processDesign', 'processOps'] },
+  { key: 'report', title: 'miniApp.shell.groupReport', children: ['reportInfo', 'reportTask', 'reportDataManage', 'reportShare'] },
+  { key: 'automation', title: 'miniApp.shell.groupAutomation', children: ['automationManage'] },
+  { key: 'workshop', title: 'miniApp.shell.groupWorkshop', children: ['portrait'] },
+  { key: 'config', title: 'miniApp.shell.groupConfig', children: ['authManage', 'diyOperationManage', 'printTemplateManage', 'exportTemplateManage', 'appMenu', 'operateSettings', 'dataSourceManage', 'appSysConfig'] },
+  { key: 'logs', title: 'miniApp.shell.groupLogs', children: ['operateRecordQuery', 'auditLog'] },
+];
+
+/** The children of a group that have their screen (in the group's order). */
+export const builtChildren = (children: string[]): string[] => children.filter((c) => SHELL_SCREENS.some((s) => s.path === c));

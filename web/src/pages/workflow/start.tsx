@@ -10,7 +10,8 @@ import { Alert, Button, Card, Descriptions, Empty, Form, Modal, Skeleton, Space,
 import { FileTextOutlined, PaperClipOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { FormRenderer, UserField, defaultsOf, validateForm } from '../../components/workflow/FormRenderer';
+import { FormRenderer, defaultsOf, validateForm } from '../../components/workflow/FormRenderer';
+import { NO_PEOPLE, StartPeople, filledChoices, missingPeople, startPeopleBody, type Choices, type StartNodes } from '../../components/workflow/StartPeople';
 import { afterSuccess } from '../../components/workflow/finish';
 import { sanitize } from '../../components/workflow/form-fields';
 import { openModeOf, paramsOf } from '../../components/workflow/params';
@@ -18,13 +19,7 @@ import { FlowChartDialog } from '../../components/workflow/FlowChartDialog';
 import { wfApi, type PreRead, type StartForm } from './api';
 
 /** The start form with the nodes the server lists for 发起人自选 and 自选知会人. */
-type StartData = StartForm & {
-  customUserTasks?: { nodeId: string; nodeName: string; multiple: boolean }[];
-  userTasks?: { nodeId: string; nodeName: string }[];
-};
-/** node id → chosen user ids (comma text), as customUserTask / customUserMsg carry them. */
-type Choices = Record<string, string | undefined>;
-const filled = (c: Choices): Record<string, string> => Object.fromEntries(Object.entries(c).filter((e): e is [string, string] => !!e[1]));
+type StartData = StartForm & StartNodes;
 import '../../components/workflow/workflow.css';
 
 type Values = Record<string, unknown>;
@@ -90,10 +85,7 @@ export default function StartPage() {
   const params = paramsOf(location.pathname, '/workflow/process/start/', location.search);
   const [data, setData] = useState<StartData | null>(null);
   const [failed, setFailed] = useState(false);
-  const [assignee, setAssignee] = useState<string | undefined>();
-  const [copyUser, setCopyUser] = useState<string | undefined>();
-  const [chosen, setChosen] = useState<Choices>({});
-  const [notify, setNotify] = useState<Choices>({});
+  const [people, setPeople] = useState(NO_PEOPLE);
   /** after a submit with approvers missing, their fields show the error */
   const [checked, setChecked] = useState(false);
   const [draftId, setDraftId] = useState<string | undefined>(params?.draftId);
@@ -121,10 +113,7 @@ export default function StartPage() {
           }
         }
         const { [DRAFT_ASSIGNEE]: a, [DRAFT_COPY]: c, [DRAFT_TASK]: ct, [DRAFT_MSG]: cm, ...rest } = values;
-        setAssignee(typeof a === 'string' && a ? a : undefined);
-        setCopyUser(typeof c === 'string' && c ? c : undefined);
-        setChosen(choicesOf(ct));
-        setNotify(choicesOf(cm));
+        setPeople({ assignee: typeof a === 'string' && a ? a : undefined, copyUser: typeof c === 'string' && c ? c : undefined, chosen: choicesOf(ct), notify: choicesOf(cm) });
         setChecked(false);
         setDraftId(saved ? String(saved.id) : undefined);
         setData(d);
@@ -148,7 +137,7 @@ export default function StartPage() {
         processDefKey: data.process.processDefKey,
         title: data.process.processDefinitionName || data.process.processDefKey,
         formKey: data.formKey,
-        variables: JSON.stringify({ ...values, [DRAFT_ASSIGNEE]: assignee ?? '', [DRAFT_COPY]: copyUser ?? '', [DRAFT_TASK]: filled(chosen), [DRAFT_MSG]: filled(notify) }),
+        variables: JSON.stringify({ ...values, [DRAFT_ASSIGNEE]: people.assignee ?? '', [DRAFT_COPY]: people.copyUser ?? '', [DRAFT_TASK]: filledChoices(people.chosen), [DRAFT_MSG]: filledChoices(people.notify) }),
       })) as { id?: string } | null;
       if (saved?.id) setDraftId(String(saved.id));
       message.success(t('wf.draft.saved'));
@@ -172,26 +161,13 @@ export default function StartPage() {
         message.error((e as Error).message);
         return;
       }
-      if (data.assigneeRequired && !assignee) {
-        message.error(t('wf.msg.assigneeRequired'));
-        return;
-      }
-      const missing = (data.customUserTasks ?? []).filter((n) => !chosen[n.nodeId]);
-      if (missing.length) {
+      const missing = missingPeople(data, people, t);
+      if (missing) {
         setChecked(true);
-        message.error(missing.map((n) => t('wf.start.chooseApproverFor', { node: n.nodeName })).join(' | '));
+        message.error(missing);
         return;
       }
-      const body: Values = { ...values, processId: data.process.processId, processDefKey: data.process.processDefKey };
-      if (assignee) body.assignee = assignee;
-      if (copyUser) body.copyUser = copyUser;
-      // only the nodes of this process: a draft may hold choices of an older version
-      const nodes = new Set((data.userTasks ?? []).map((n) => n.nodeId));
-      const choosers = new Set((data.customUserTasks ?? []).map((n) => n.nodeId));
-      const ct = Object.fromEntries(Object.entries(filled(chosen)).filter(([k]) => choosers.has(k)));
-      const cm = Object.fromEntries(Object.entries(filled(notify)).filter(([k]) => nodes.has(k)));
-      if (Object.keys(ct).length) body.customUserTask = JSON.stringify(ct);
-      if (Object.keys(cm).length) body.customUserMsg = JSON.stringify(cm);
+      const body: Values = { ...values, processId: data.process.processId, processDefKey: data.process.processDefKey, ...startPeopleBody(data, people) };
       if (draftId) body.draftId = draftId; // the server removes the draft once started
       if (params?.serviceId) body.serviceId = params.serviceId; // started from a portal service: the server checks it (§4)
       const r = await wfApi.start(body);
@@ -242,59 +218,7 @@ export default function StartPage() {
         )}
         <FormRenderer option={data.form?.option} form={form} writable={() => true} />
       </Card>
-      <Card title={t('wf.start.people')}>
-        <Form layout="vertical">
-          <Form.Item label={t('wf.start.assignee')} required={data.assigneeRequired} extra={data.assigneeRequired ? undefined : t('wf.start.assigneeHelp')}>
-            <UserField value={assignee} onChange={setAssignee} multiple={false} placeholder={t('wf.start.chooseAssignee')} className="wf-assignee" />
-          </Form.Item>
-          <Form.Item label={t('wf.start.copyUser')}>
-            <UserField value={copyUser} onChange={setCopyUser} placeholder={t('wf.start.chooseCopy')} className="wf-copy-user" />
-          </Form.Item>
-        </Form>
-      </Card>
-      {!!data.customUserTasks?.length && (
-        <Card title={t('wf.start.customUserTask')} extra={<Typography.Text type="secondary">{t('wf.start.customUserTaskHelp')}</Typography.Text>} className="wf-custom-user-task">
-          <Form layout="vertical">
-            {data.customUserTasks.map((n) => {
-              const bad = checked && !chosen[n.nodeId];
-              return (
-                <Form.Item
-                  key={n.nodeId}
-                  label={n.nodeName}
-                  required
-                  validateStatus={bad ? 'error' : undefined}
-                  help={bad ? t('wf.start.chooseApproverFor', { node: n.nodeName }) : undefined}
-                  extra={t(n.multiple ? 'wf.start.chooseMany' : 'wf.start.chooseOne')}
-                >
-                  <UserField
-                    value={chosen[n.nodeId]}
-                    onChange={(v) => setChosen((c) => ({ ...c, [n.nodeId]: v }))}
-                    multiple={n.multiple}
-                    placeholder={t('wf.start.chooseApprovers')}
-                    className={`wf-custom-task wf-custom-task-${n.nodeId}`}
-                  />
-                </Form.Item>
-              );
-            })}
-          </Form>
-        </Card>
-      )}
-      {!!data.userTasks?.length && (
-        <Card title={t('wf.start.customUserMsg')} extra={<Typography.Text type="secondary">{t('wf.start.customUserMsgHelp')}</Typography.Text>} className="wf-custom-user-msg">
-          <Form layout="horizontal" labelAlign="left" labelCol={{ flex: '160px' }} labelWrap>
-            {data.userTasks.map((n) => (
-              <Form.Item key={n.nodeId} label={n.nodeName} style={{ marginBottom: 8 }}>
-                <UserField
-                  value={notify[n.nodeId]}
-                  onChange={(v) => setNotify((c) => ({ ...c, [n.nodeId]: v }))}
-                  placeholder={t('wf.start.chooseNotify')}
-                  className={`wf-custom-msg wf-custom-msg-${n.nodeId}`}
-                />
-              </Form.Item>
-            ))}
-          </Form>
-        </Card>
-      )}
+      <StartPeople nodes={data} value={people} onChange={setPeople} checked={checked} />
       <div className="wf-footer-bar">
         <Space>
           <Button icon={<SaveOutlined />} loading={busy === 'draft'} disabled={busy === 'submit'} onClick={() => void saveDraft()} className="wf-save-draft">

@@ -24,7 +24,8 @@ import { appIconUrl, type BizRecord } from '../api';
 import { useMiniApp } from '../context';
 import { useSession } from '../../../shell/store';
 import { appOperates, bizApi, getAppSysConfig, type AppOperate, type ListBody } from './api';
-import { BatchEditDialog, ExportDialog, ImportDialog, preReadOf, PreReadDialog, RecycleBin, TemplateExportDialog } from './dialogs';
+import { mustAsk } from '../../../components/workflow/StartPeople';
+import { BatchEditDialog, ExportDialog, ImportDialog, preReadOf, PreReadDialog, RecycleBin, SubmitProcessDialog, TemplateExportDialog } from './dialogs';
 import { Cell, keysOf, NORMAL, rightOf, searchEntries, SearchControl, StatusTag, valueColumns } from './fields';
 import { PrintDialog, type PrintScope } from './print';
 import { RecordDrawer, type RecordMode } from './RecordDrawer';
@@ -91,6 +92,9 @@ function DataTable({ inShell }: { inShell: boolean }) {
   const opQ = useQuery({ queryKey: ['miniApp', 'operates', appId], queryFn: () => appOperates(appId), retry: false });
   const option = formQ.data?.formOption ?? null;
   const processBound = !!formQ.data?.processBound;
+  const process = formQ.data?.process ?? null;
+  // 提交流程 of a process that asks its initiator for people: the records wait in the dialog
+  const [submitting, setSubmitting] = useState<string[]>([]);
 
   // the list's query: page, size (the app's default), sort, the search values
   const [page, setPage] = useState({ current: 1, size: 0 });
@@ -161,6 +165,7 @@ function DataTable({ inShell }: { inShell: boolean }) {
     if (!rows.length) { message.warning(t('miniApp.data.selectOne')); return; }
     const fit = rows.filter((r) => [1, 4, 5].includes(status(r)));
     if (!fit.length) { message.warning(t('miniApp.data.cannotSubmit')); return; }
+    if (mustAsk(process)) { setSubmitting(fit.map(idOf)); return; }
     modal.confirm({
       title: t('common.tip'), content: t('miniApp.data.confirmSubmit', { n: fit.length }), okText: t('common.confirm'), cancelText: t('common.cancel'),
       onOk: async () => {
@@ -333,9 +338,10 @@ function DataTable({ inShell }: { inShell: boolean }) {
       </Card>
 
       <RecordDrawer
-        open={!!record} mode={record?.mode ?? 'view'} id={record?.id} appId={appId} appName={appName} table={table} option={option} processBound={processBound}
+        open={!!record} mode={record?.mode ?? 'view'} id={record?.id} appId={appId} appName={appName} table={table} option={option} processBound={processBound} process={process}
         onClose={() => setRecord(null)} onSaved={() => { setRecord(null); reload(); }} onOpenProcess={openProcess}
       />
+      <SubmitProcessDialog appId={appId} process={process} ids={submitting} onClose={(done) => { setSubmitting([]); if (done) { setSelected([]); reload(); } }} />
       <ImportDialog open={dialog === 'import'} appId={appId} appName={appName} onClose={(done) => { setDialog(null); if (done) reload(); }} />
       <ExportDialog open={dialog === 'export'} body={exportBody} selected={ids} total={listQ.data?.total ?? 0} onClose={() => setDialog(null)} />
       <TemplateExportDialog open={dialog === 'template'} body={exportBody} selected={ids} onClose={() => setDialog(null)} />

@@ -8,10 +8,11 @@ import { App, Button, Card, Descriptions, Drawer, Form, Skeleton, Space, Table, 
 import { useTranslation } from 'react-i18next';
 import { typeOf, type FormColumn, type FormOption, type Values } from '@campus/schema';
 import { FormRenderer, defaultsOf, validateForm } from '../../../components/workflow/FormRenderer';
+import { NO_PEOPLE, StartPeople, missingPeople, startPeopleBody } from '../../../components/workflow/StartPeople';
 import { totalText } from '../../../api/crud';
 import type { BizRecord, FieldRight } from '../api';
 import { useMiniApp } from '../context';
-import { bizApi } from './api';
+import { bizApi, type BoundProcess } from './api';
 import { asCopy, Cell, childKeysOf, keysOf, StatusTag, subTables, trackChildren, valueColumns, type Keys } from './fields';
 
 export type RecordMode = 'add' | 'edit' | 'view' | 'copy';
@@ -71,13 +72,15 @@ export interface RecordDrawerProps {
   table: string;
   option: FormOption;
   processBound: boolean;
+  /** the bound process's start choices: a new record going for approval asks them */
+  process?: BoundProcess | null;
   onClose(): void;
   onSaved(): void;
   /** opens the record's process (status 3/4/5) */
   onOpenProcess?(processInstanceId: string): void;
 }
 
-export function RecordDrawer({ open, mode, id, appId, appName, table, option, processBound, onClose, onSaved, onOpenProcess }: RecordDrawerProps) {
+export function RecordDrawer({ open, mode, id, appId, appName, table, option, processBound, process, onClose, onSaved, onOpenProcess }: RecordDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -86,6 +89,10 @@ export function RecordDrawer({ open, mode, id, appId, appName, table, option, pr
   const [saving, setSaving] = useState(false);
   const keys: Keys = keysOf(table);
   const view = mode === 'view';
+  // a new record of a bound app starts its process: the people its start asks for
+  const starts = processBound && mode !== 'edit' && !view && !!process;
+  const [people, setPeople] = useState(NO_PEOPLE);
+  const [checked, setChecked] = useState(false);
   // viewing: the fields read-only and the sub-tables paged from the server below
   const shown = useMemo<FormOption>(() => (view ? { ...option, column: (option.column ?? []).filter((c) => typeOf(c) !== 'dynamic') } : option), [option, view]);
 
@@ -93,6 +100,8 @@ export function RecordDrawer({ open, mode, id, appId, appName, table, option, pr
     if (!open) return;
     form.resetFields();
     setRecord(null);
+    setPeople(NO_PEOPLE);
+    setChecked(false);
     if (mode === 'add') {
       form.setFieldsValue(defaultsOf(option));
       return;
@@ -133,9 +142,15 @@ export function RecordDrawer({ open, mode, id, appId, appName, table, option, pr
       data[s.prop] = trackChildren(s.prop, stored, mode === 'edit' ? now : now.map((r) => ({ ...r, [childKeysOf(s.prop).id]: undefined })), writable);
     }
     if (mode === 'edit') data[keys.id] = record?.[keys.id];
+    const missing = starts ? missingPeople(process!, people, t) : null;
+    if (missing) {
+      setChecked(true);
+      message.error(missing);
+      return;
+    }
     setSaving(true);
     try {
-      const r = await bizApi.save(appId, data);
+      const r = await bizApi.save(appId, data, starts ? startPeopleBody(process!, people) : {});
       if (mode !== 'edit' && (r.data?.processInstanceId || (processBound && Number(r.data?.[keys.status]) === 3))) message.success(t('miniApp.data.submittedForApproval'));
       else message.success(t('miniApp.data.saved'));
       onSaved();
@@ -168,6 +183,11 @@ export function RecordDrawer({ open, mode, id, appId, appName, table, option, pr
       {loading ? <Skeleton active paragraph={{ rows: 8 }} /> : (
         <>
           <FormRenderer option={shown} form={form} writable={() => !view} />
+          {starts && (
+            <div className="ma-start-people" style={{ marginTop: 16 }}>
+              <StartPeople nodes={process!} value={people} onChange={setPeople} checked={checked} />
+            </div>
+          )}
           {view && record && subTables(option).map((s) => (
             <Card key={s.prop} size="small" title={s.label ?? s.prop} className="ma-child-card" style={{ marginTop: 16 }}>
               <ChildRows appId={appId} sub={s} parentId={String(record[keys.id])} />

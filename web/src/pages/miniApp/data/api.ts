@@ -6,6 +6,7 @@ import { cleanParams } from '../../../api/crud';
 import { http, type RequestConfig } from '../../../api/request';
 import { receiveFile, sendForm, type OnTransfer } from '../../../api/transfer';
 import type { Page } from '../../../api/types';
+import type { StartNodes } from '../../../components/workflow/StartPeople';
 import { BIZ, type BizRecord } from '../api';
 
 export interface ListBody {
@@ -16,14 +17,18 @@ export interface ListBody {
   queryObj?: string;
 }
 
+/** The app's bound process and what its start asks of the person submitting (queryAppForm). */
+export type BoundProcess = StartNodes & { processDefKey: string; processName: string };
+
 const records = <T,>(p: Promise<{ records: Page<T> }>) => p.then((d) => d.records);
 
 export const bizApi = {
   /** the app's form with the caller's field rights (hidden fields out, read-only disabled) */
-  form: (appId: string) => http.get<{ formOption: FormOption; processBound: boolean }>(`${BIZ}/queryAppForm`, { appId }),
+  form: (appId: string) => http.get<{ formOption: FormOption; processBound: boolean; process: BoundProcess | null }>(`${BIZ}/queryAppForm`, { appId }),
   list: (body: ListBody) => records(http.post<{ records: Page<BizRecord> }>(`${BIZ}/list`, cleanParams({ current: 1, size: 10, ...body }))),
   detail: (appId: string, id: string) => http.post<BizRecord | null>(`${BIZ}/detail`, { appId, id }),
-  save: (appId: string, data: BizRecord) => http.postR<BizRecord & { processInstanceId?: string | null }>(`${BIZ}/saveBizData`, { appId, data }),
+  /** people: what the bound process's start asks (assignee, copyUser, customUserTask, customUserMsg) for a new record */
+  save: (appId: string, data: BizRecord, people: Record<string, string> = {}) => http.postR<BizRecord & { processInstanceId?: string | null }>(`${BIZ}/saveBizData`, { appId, data, ...people }),
   remove: (appId: string, ids: string[]) => http.postR<{ removed: number; skipped: number }>(`${BIZ}/removeBizData`, { appId, ids }),
   batchUpdate: (appId: string, ids: string[], data: BizRecord) => http.post<{ updated: number }>(`${BIZ}/batchUpdateBizData`, { appId, ids, data }),
   childList: (appId: string, tableName: string, foreignKey: string, current: number, size: number, removed = false) =>
@@ -31,7 +36,7 @@ export const bizApi = {
   recycle: (appId: string, current: number, size: number) => records(http.post<{ records: Page<BizRecord> }>(`${BIZ}/regainBizData`, { appId, current, size })),
   restore: (appId: string, ids: string[]) => http.post<{ restored: number }>(`${BIZ}/regainUpdateBizData`, { appId, ids }),
   /** starts the bound process again for records in status 1, 4 or 5 (contract "Processes bound to apps") */
-  submitProcess: (appId: string, ids: string[]) => http.postR<{ submitted: number; skipped: number }>(`${BIZ}/submitBizProcess`, { appId, ids }),
+  submitProcess: (appId: string, ids: string[], people: Record<string, string> = {}) => http.postR<{ submitted: number; skipped: number }>(`${BIZ}/submitBizProcess`, { appId, ids, ...people }),
   printPage: (body: ListBody) => records(http.post<{ records: Page<BizRecord> }>(`${BIZ}/queryBizPrintPage`, cleanParams({ current: 1, ...body }))),
   printData: (appId: string, ids: string[]) => http.post<BizRecord[]>(`${BIZ}/queryBizPrintData`, { appId, ids }),
 };

@@ -13,7 +13,8 @@ import { TransferBar, useTransfer } from '../../../components/transfer';
 import { sessionTemplateContext } from '../../../components/workflow/FormRenderer';
 import { Control } from '../../../components/workflow/form-fields';
 import type { BizRecord } from '../api';
-import { bizApi, excelApi, exportTemplate, exportTemplates, type ExportBody, type ExportTemplate, type ImportError } from './api';
+import { NO_PEOPLE, StartPeople, missingPeople, startPeopleBody } from '../../../components/workflow/StartPeople';
+import { bizApi, excelApi, exportTemplate, exportTemplates, type BoundProcess, type ExportBody, type ExportTemplate, type ImportError } from './api';
 import { Cell, keysOf, StatusTag, subTables, valueColumns } from './fields';
 import { ChildRows } from './RecordDrawer';
 
@@ -333,6 +334,45 @@ export function PreReadDialog({ config, onClose }: { config: AppPreRead | null; 
         </div>
       )}
       {!compel && left > 0 && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('miniApp.data.preRead.suggested', { n: left })}</Typography.Text>}
+    </Modal>
+  );
+}
+
+/**
+ * 提交流程 for records whose bound process asks its initiator for people (a required approver, 发起人自选
+ * nodes): the choices first, then the records go (each a new instance, started as the caller).
+ */
+export function SubmitProcessDialog({ appId, process, ids, onClose }: { appId: string; process: BoundProcess | null; ids: string[]; onClose(submitted: boolean): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [people, setPeople] = useState(NO_PEOPLE);
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const open = !!ids.length && !!process;
+  useEffect(() => {
+    if (open) { setPeople(NO_PEOPLE); setChecked(false); }
+  }, [open]);
+  if (!process) return null;
+  const submit = async () => {
+    const missing = missingPeople(process, people, t);
+    if (missing) { setChecked(true); message.error(missing); return; }
+    setBusy(true);
+    try {
+      const r = await bizApi.submitProcess(appId, ids, startPeopleBody(process, people));
+      if (r.data?.skipped) message.warning(r.msg);
+      else message.success(r.msg || t('miniApp.data.submittedForApproval'));
+      onClose(true);
+    } catch {
+      /* the server's message was shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} title={`${t('miniApp.data.submitProcess')} · ${process.processName}`} onCancel={() => onClose(false)} onOk={() => void submit()} confirmLoading={busy}
+      okText={t('miniApp.data.submitProcess')} cancelText={t('common.cancel')} destroyOnHidden className="ma-submit-dialog">
+      <Typography.Paragraph>{t('miniApp.data.confirmSubmit', { n: ids.length })}</Typography.Paragraph>
+      <StartPeople nodes={process} value={people} onChange={setPeople} checked={checked} compact />
     </Modal>
   );
 }

@@ -227,7 +227,8 @@ export const FieldGrid = forwardRef<FieldGridHandle, { model: MiniModel; parentT
         ]}
       />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8, gap: 8, flexWrap: 'wrap' }}>
-        <Button type="dashed" icon={<PlusOutlined />} onClick={add} className="ma-f-add">
+        {/* not before the stored fields are in: their arrival resets the rows, and would drop one added meanwhile */}
+        <Button type="dashed" icon={<PlusOutlined />} onClick={add} disabled={!items.data} className="ma-f-add">
           {t('miniApp.design.field.add')}
         </Button>
         <Space>

@@ -4,18 +4,29 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Menu, Tooltip, type MenuProps } from 'antd';
 import {
-  ApiOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BuildOutlined, ControlOutlined, DatabaseOutlined, DeploymentUnitOutlined, FileExcelOutlined,
-  FileSearchOutlined, FormOutlined, HistoryOutlined, HomeOutlined, LinkOutlined, MenuOutlined, PrinterOutlined, SafetyOutlined,
+  ApiOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BuildOutlined, ControlOutlined, DashboardOutlined, DatabaseOutlined, DeploymentUnitOutlined, FileExcelOutlined,
+  FileSearchOutlined, FileTextOutlined, FormOutlined, RobotOutlined, HistoryOutlined, HomeOutlined, LinkOutlined, MenuOutlined, PrinterOutlined, SafetyOutlined,
   SettingOutlined, ThunderboltOutlined, ToolOutlined,
 } from '@ant-design/icons';
 import { pinyin } from 'pinyin-pro';
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '../../../shell/icons';
+import { SHELL_GROUPS, builtChildren } from '../screens';
 import { appIconUrl, type AppMenuNode } from '../api';
 import { useMiniApp } from '../context';
 import { buttonHref, childHref, menuChild } from './nav';
 
 type Item = Required<MenuProps>['items'][number];
+
+const GROUP_ICONS: Record<string, ReactNode> = {
+  design: <BuildOutlined />, report: <FileTextOutlined />, automation: <RobotOutlined />, workshop: <DashboardOutlined />, config: <SettingOutlined />, logs: <FileSearchOutlined />,
+};
+const SCREEN_ICONS: Record<string, ReactNode> = {
+  appConfigManage: <FormOutlined />, processDesign: <ApartmentOutlined />, processOps: <DeploymentUnitOutlined />,
+  authManage: <SafetyOutlined />, diyOperationManage: <ControlOutlined />, printTemplateManage: <PrinterOutlined />, exportTemplateManage: <FileExcelOutlined />,
+  appMenu: <MenuOutlined />, operateSettings: <AppstoreOutlined />, dataSourceManage: <ApiOutlined />, appSysConfig: <ToolOutlined />,
+  operateRecordQuery: <HistoryOutlined />, auditLog: <AuditOutlined />,
+};
 
 /** The first letter of a name as the collapsed sidebar shows it: a Chinese character's pinyin initial, else the letter itself. */
 export function firstLetter(name: string): string {
@@ -59,27 +70,10 @@ export function useShellMenu(): { items: Item[]; entries: Map<string, Entry> } {
       : leaf(`menu:${m.id}`, menuChild(m.menuRouter).split('?')[0], m.menuName, menuIcon(m.menuIcon ?? undefined) ?? <MenuOutlined />, childHref(menuChild(m.menuRouter), enc))));
     if (perm.appMenu.length) items.push({ type: 'group', key: 'appMenus', label: t('miniApp.shell.appMenus'), children: menus(perm.appMenu) });
     if (perm.manager) {
-      items.push(
-        { key: 'g:design', label: t('miniApp.shell.groupDesign'), icon: <BuildOutlined />, children: [
-          screen('appConfigManage', <FormOutlined />),
-          screen('processDesign', <ApartmentOutlined />),
-          screen('processOps', <DeploymentUnitOutlined />),
-        ] },
-        { key: 'g:config', label: t('miniApp.shell.groupConfig'), icon: <SettingOutlined />, children: [
-          screen('authManage', <SafetyOutlined />),
-          screen('diyOperationManage', <ControlOutlined />),
-          screen('printTemplateManage', <PrinterOutlined />),
-          screen('exportTemplateManage', <FileExcelOutlined />),
-          screen('appMenu', <MenuOutlined />),
-          screen('operateSettings', <AppstoreOutlined />),
-          screen('dataSourceManage', <ApiOutlined />),
-          screen('appSysConfig', <ToolOutlined />),
-        ] },
-        { key: 'g:logs', label: t('miniApp.shell.groupLogs'), icon: <FileSearchOutlined />, children: [
-          screen('operateRecordQuery', <HistoryOutlined />),
-          screen('auditLog', <AuditOutlined />),
-        ] },
-      );
+      for (const g of SHELL_GROUPS) {
+        const children = builtChildren(g.children);
+        if (children.length) items.push({ key: `g:${g.key}`, label: t(g.title), icon: GROUP_ICONS[g.key], children: children.map((c) => screen(c, SCREEN_ICONS[c] ?? <AppstoreOutlined />)) });
+      }
     }
     if (perm.perDiyOperate.length) {
       items.push({ key: 'g:buttons', label: t('miniApp.shell.groupButtons'), icon: <ThunderboltOutlined />, children: perm.perDiyOperate.map((b) => {
@@ -98,7 +92,7 @@ export function ShellSidebar({ collapsed, activeTab, onOpen }: { collapsed: bool
   const app = useMiniApp();
   const { items, entries } = useShellMenu();
   const name = app.info?.appName || app.params.appName;
-  const [openKeys, setOpenKeys] = useState<string[]>(['g:design', 'g:config', 'g:logs', 'g:buttons']);
+  const [openKeys, setOpenKeys] = useState<string[]>([...SHELL_GROUPS.map((g) => `g:${g.key}`), 'g:buttons']);
   // the entry of the open tab (a management screen's own entry before 数据管理, which may lead to the design)
   const matching = [...entries.values()].filter((e) => e.tab === activeTab);
   const selected = (matching.find((e) => e.key !== 'data') ?? matching[0]) ? [(matching.find((e) => e.key !== 'data') ?? matching[0]).key] : [];
