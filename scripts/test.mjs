@@ -27,11 +27,15 @@ if (files.some((f) => f.startsWith('web/e2e')) && process.env.SKIP_WEB_BUILD !==
   console.log('# building the web app for the browser tests');
   if (run('npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
 }
-// one migrated, seeded database (PGlite folder, PostgreSQL template) that every test server copies
+// one migrated, seeded database (PGlite folder, PostgreSQL template) that every test server copies,
+// and one holding the demo campus too for the servers that ask for it (server/test/template.ts)
 const made = spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'create'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-let template = { pglite: '', pg: '' };
+let template = { pglite: '', pg: '', pgliteCampus: '', pgCampus: '', pgCampusFiles: '' };
 try { template = JSON.parse(made.stdout.trim().split('\n').pop() ?? ''); } catch { console.log('# no database template: every server migrates its own'); }
-const env = { ...process.env, TEST_PGLITE_TEMPLATE: template.pglite, TEST_PG_TEMPLATE: template.pg };
+const env = {
+  ...process.env, TEST_PGLITE_TEMPLATE: template.pglite, TEST_PG_TEMPLATE: template.pg,
+  TEST_PGLITE_CAMPUS: template.pgliteCampus ?? '', TEST_PG_CAMPUS: template.pgCampus ?? '', TEST_PG_CAMPUS_FILES: template.pgCampusFiles ?? '',
+};
 // Every file runs in its own `node --test` process, TEST_CONCURRENCY (default 4) at a time, of them
 // at most TEST_BROWSER_CONCURRENCY (default 2) browser files (the server and Chromium's drawing).
 // Each file boots its own servers on its own copies of the template. On two cores 4 at a time keeps
@@ -116,7 +120,8 @@ const failures = results.flatMap(({ text }) => [...text.matchAll(/^( *)not ok \d
   .filter((m) => !/^\s*# SKIP/.test(m[2])).map((m) => `${m[2]}\n${m[3].split('\n').slice(0, 40).join('\n')}`));
 if (failures.length) console.log(`# failing tests (${failures.length})\n${failures.join('\n')}`);
 rmSync(tapDir, { recursive: true, force: true });
-if (template.pglite) spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'drop', template.pglite, template.pg], { cwd: root, stdio: 'inherit', env: process.env });
+const templates = [template.pglite, template.pg, template.pgliteCampus, template.pgCampus, template.pgCampusFiles].filter(Boolean);
+if (templates.length) spawnSync(process.execPath, ['--import', 'tsx', 'server/test/template.ts', 'drop', ...templates], { cwd: root, stdio: 'inherit', env: process.env });
 console.log(`# slowest files: ${times.sort((a, b) => b[1] - a[1]).slice(0, 12).map(([f, t]) => `${f} ${t} s`).join(', ')}`);
 if (timeBin) {
   const cpuTotal = times.reduce((n, [, , c]) => n + (c ?? 0), 0);

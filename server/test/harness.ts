@@ -39,6 +39,10 @@ export interface TestServer {
  */
 const PGLITE_TEMPLATE = process.env.TEST_PGLITE_TEMPLATE ?? '';
 const PG_TEMPLATE = process.env.TEST_PG_TEMPLATE ?? '';
+/** The same with the demo campus made (and, for PostgreSQL, the folder holding its uploaded files). */
+const PGLITE_CAMPUS = process.env.TEST_PGLITE_CAMPUS ?? '';
+const PG_CAMPUS = process.env.TEST_PG_CAMPUS ?? '';
+const PG_CAMPUS_FILES = process.env.TEST_PG_CAMPUS_FILES ?? '';
 
 /** The PGlite template copied into a data folder (when npm test made one), so a server booting on it neither migrates nor seeds. */
 export function copyPgliteTemplate(dataDir: string): void {
@@ -126,8 +130,13 @@ export async function startServer(opts: { kind?: DbKind; config?: Partial<Config
   let databaseUrl = opts.databaseUrl ?? '';
   // the templates hold the demo data: a server asked for a bare platform starts from nothing
   const seeded = opts.config?.seedDemo !== false && !opts.config?.dataDir;
-  if (kind === 'postgres' && !databaseUrl) ({ url: databaseUrl, drop: dropDb } = await freshPostgresDatabase('t_', seeded ? PG_TEMPLATE : ''));
-  if (kind === 'pglite' && seeded) copyPgliteTemplate(dir);
+  // a server asking for the demo campus copies the template that has it, with its uploaded files
+  const campus = seeded && opts.config?.seedCampus === true && !!(kind === 'postgres' ? PG_CAMPUS : PGLITE_CAMPUS);
+  if (kind === 'postgres' && !databaseUrl) ({ url: databaseUrl, drop: dropDb } = await freshPostgresDatabase('t_', campus ? PG_CAMPUS : seeded ? PG_TEMPLATE : ''));
+  if (kind === 'pglite' && campus) cpSync(join(PGLITE_CAMPUS, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
+  else if (kind === 'pglite' && seeded) copyPgliteTemplate(dir);
+  const campusFiles = campus ? join(kind === 'postgres' ? PG_CAMPUS_FILES : PGLITE_CAMPUS, 'upload') : '';
+  if (campusFiles && existsSync(campusFiles)) cpSync(campusFiles, join(dir, 'upload'), { recursive: true });
   const config = loadConfig({
     dataDir: dir, databaseUrl, port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: '',
     webDist: opts.webDist ?? join(dir, 'no-web'), uploadDir: join(dir, 'upload'),

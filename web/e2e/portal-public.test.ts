@@ -90,15 +90,20 @@ before(async () => {
 after(() => s.close());
 
 /** An anonymous page (no stored session), zh unless told, at this viewport. */
-async function anonymous(lang: 'zh' | 'en' = 'zh', viewport = { width: 1366, height: 800 }): Promise<{ page: Page; close: () => Promise<void>; publicBodies: string[] }> {
+async function anonymous(lang: 'zh' | 'en' = 'zh', viewport = { width: 1366, height: 800 }): Promise<{ page: Page; close: () => Promise<void>; publicBodies: string[]; tenantHeaders: string[] }> {
   const { context, page } = await newPage(s.browser, { locale: lang === 'en' ? 'en-US' : 'zh-CN' });
   await page.setViewportSize(viewport);
   if (lang === 'en') await page.addInitScript(() => localStorage.setItem('saber-session', JSON.stringify({ state: { language: 'en' }, version: 0 })));
   const publicBodies: string[] = [];
+  // the Tenant-Id header of each public call ('' without): none, the site's address picks the tenant
+  const tenantHeaders: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/noLogin/')) tenantHeaders.push(r.headers()['tenant-id'] ?? '');
+  });
   page.on('response', (r: Response) => {
     if (r.url().includes('/noLogin/')) void r.text().then((t) => publicBodies.push(t), () => undefined);
   });
-  return { page, close: () => context.close(), publicBodies };
+  return { page, close: () => context.close(), publicBodies, tenantHeaders };
 }
 async function shot(page: Page, name: string, full = true): Promise<void> {
   if (!SHOTS) return;
@@ -107,7 +112,7 @@ async function shot(page: Page, name: string, full = true): Promise<void> {
 }
 
 test('an anonymous visitor opens the index, searches the menu, browses the hall and reads a guide', async () => {
-  const { page, close, publicBodies } = await anonymous();
+  const { page, close, publicBodies, tenantHeaders } = await anonymous();
   try {
     await page.goto(`${s.server.url}/#/portal/index`);
     // the hero and its slide, the floor's services, the counters
@@ -122,6 +127,8 @@ test('an anonymous visitor opens the index, searches the menu, browses the hall 
     await page.getByTestId('portal-shortcuts').getByText('借阅证明').waitFor();
     // the header's active entry is the page's own
     assert.equal((await page.locator('.pt-nav .ant-menu-item-selected').innerText()).trim(), '首页');
+    assert.ok(tenantHeaders.length > 5, 'the public calls were made');
+    assert.deepEqual(tenantHeaders.filter(Boolean), [], 'an anonymous visitor\'s public calls leave the tenant to the site\'s address');
     await shot(page, 'index-desktop-zh');
 
     // the top search: leaves only, by case-insensitive prefix of a name

@@ -12,6 +12,11 @@ export interface RequestConfig extends AxiosRequestConfig {
   silent?: boolean;
   /** A 401 here is an answer (wrong password), not an expired session. */
   skipUnauthorized?: boolean;
+  /**
+   * The public portal's calls: nobody signed in, the server answers the tenant of the site's address
+   * (the tenant whose bound domain it is, else the default), so no default Tenant-Id goes with them.
+   */
+  siteTenant?: boolean;
 }
 
 /** Rejection of every failed call: the business code and the human text. */
@@ -48,7 +53,7 @@ instance.interceptors.request.use((config) => {
   const headers = config.headers;
   if (cfg.authorization !== false) headers.set('Authorization', basicAuth());
   if (session.token && !headers.has(website.tokenHeader)) headers.set(website.tokenHeader, `bearer ${session.token}`);
-  if (!headers.has('Tenant-Id')) headers.set('Tenant-Id', session.tenantId || website.tenantId);
+  if (!headers.has('Tenant-Id') && (session.token || !cfg.siteTenant)) headers.set('Tenant-Id', session.tenantId || website.tenantId);
   if (website.switchMode && session.userInfo) {
     if (session.userInfo.dept_id && !headers.has('Dept-Id')) headers.set('Dept-Id', session.userInfo.dept_id);
     if (session.userInfo.role_id && !headers.has('Role-Id')) headers.set('Role-Id', session.userInfo.role_id);

@@ -14,7 +14,7 @@ import type {
 } from './types';
 
 export const PORTAL_API = '/api/blade-portal';
-const get = <T>(path: string, params?: object) => http.get<T>(`${PORTAL_API}/${path}`, params ? cleanParams(params as ListParams) : undefined, { silent: true });
+const get = <T>(path: string, params?: object) => http.get<T>(`${PORTAL_API}/${path}`, params ? cleanParams(params as ListParams) : undefined, { silent: true, siteTenant: true });
 
 export const portalApi = {
   topMenu: () => get<Page<TopMenu>>('topMenu/noLogin/list', { status: 1, current: 1, size: 10 }),
