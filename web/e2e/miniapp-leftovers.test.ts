@@ -8,11 +8,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { setLanguage, suite } from './browser.ts';
+import { saveShot, setLanguage, suite } from './browser.ts';
 import { pick } from './workflow-pages.ts';
 import { encodeParams } from '../src/pages/miniApp/params.ts';
 import { cellHtml, lookupNeeds } from '../src/pages/miniApp/print/template.ts';
 
+// MA_LEFT_SHOTS=<dir> saves screenshots of the drawer and the 提交审批 dialog asking for the approver.
+const SHOTS = process.env.MA_LEFT_SHOTS;
 const s = suite();
 const B = '/api/appBizData/appBizData';
 let admin: string;
@@ -150,6 +152,7 @@ test('an app whose process lets the initiator choose the approver asks for that 
   await error('请为「指定审批」选择审批人');
   assert.equal((await records()).length, 1, 'nothing saved');
   await pick(page, '.ma-record-drawer .wf-custom-task-pick .wf-pick-people', ['user']);
+  await saveShot(page, SHOTS, 'start-people-drawer-zh', 900);
   await drawer(page).locator('.ma-record-save').click();
   await drawer(page).waitFor({ state: 'hidden' });
   await page.locator('.ma-table').getByText('灯管不亮').waitFor();
@@ -167,6 +170,7 @@ test('an app whose process lets the initiator choose the approver asks for that 
   await error('请为「指定审批」选择审批人');
   assert.equal((await records()).find((r) => r.issue === '水龙头漏水')!.DORM_REPAIR_DATA_STATUS, 1, 'not sent');
   await pick(page, '.ma-submit-dialog .wf-custom-task-pick .wf-pick-people', ['user']);
+  await saveShot(page, SHOTS, 'start-people-dialog-zh');
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   await dialog.waitFor({ state: 'hidden' });
   assert.equal((await records()).find((r) => r.issue === '水龙头漏水')!.DORM_REPAIR_DATA_STATUS, 3, 'sent');
