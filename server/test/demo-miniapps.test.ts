@@ -4,13 +4,13 @@
 // groups; an ordinary user sees only what their groups grant (their own records, no hidden field,
 // no app they are not given); a second boot makes nothing again.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { CLUB_PROCESS_KEY, DEMO_APPS, MINIAPPS_MARKER } from '../src/demo/miniapps.ts';
-import { forEachDatabase, startServer, type TestServer } from './harness.ts';
+import { copyCampusTemplate, forEachDatabase, startServer, type TestServer } from './harness.ts';
 
 const B = '/api/appBizData/appBizData';
 type Row = Record<string, any>;
@@ -179,10 +179,10 @@ await forEachDatabase('demo micro-apps', (kind) => {
       }
       return;
     }
-    // PGlite has one node: boot twice on one data folder
+    // PGlite has one node: boot twice on one data folder, a copy of the campus npm test made once
+    // (demo-campus.test.ts boots one that makes it from nothing)
     const dir = mkdtempSync(join(tmpdir(), 'miniapps-reboot-'));
-    const template = process.env.TEST_PGLITE_TEMPLATE ?? '';
-    if (template && existsSync(join(template, 'pgdata'))) cpSync(join(template, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
+    copyCampusTemplate(dir);
     try {
       const first = await startServer({ config: { seedCampus: true, dataDir: dir } });
       const made = await census(first);

@@ -9,7 +9,7 @@
 // staff's); a second boot makes nothing again, and one after a start that died half way completes it
 // without duplicates.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { PORTAL_MODELS } from '@campus/schema';
 import { CAMPUS_PROCESSES } from '../src/demo/campus.ts';
 import { PORTAL_MARKER, PORTAL_SLIDESHOWS, SERVICES } from '../src/demo/portal.ts';
-import { forEachDatabase, startServer, type TestServer } from './harness.ts';
+import { copyCampusTemplate, forEachDatabase, startServer, type TestServer } from './harness.ts';
 
 const B = '/api/blade-portal';
 type Row = Record<string, any>;
@@ -276,10 +276,10 @@ await forEachDatabase('demo portal', (kind) => {
       }
       return;
     }
-    // PGlite has one node: boot twice on one data folder
+    // PGlite has one node: boot twice on one data folder, a copy of the campus npm test made once
+    // (demo-campus.test.ts boots one that makes it from nothing)
     const dir = mkdtempSync(join(tmpdir(), 'portal-reboot-'));
-    const template = process.env.TEST_PGLITE_TEMPLATE ?? '';
-    if (template && existsSync(join(template, 'pgdata'))) cpSync(join(template, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
+    copyCampusTemplate(dir);
     try {
       const first = await startServer({ config: { seedCampus: true, dataDir: dir } });
       const made = await census(first);

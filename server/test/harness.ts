@@ -49,6 +49,16 @@ export function copyPgliteTemplate(dataDir: string): void {
   if (PGLITE_TEMPLATE && existsSync(join(PGLITE_TEMPLATE, 'pgdata'))) cpSync(join(PGLITE_TEMPLATE, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
 }
 
+/**
+ * A data folder for a server booted on it with dataDir: the template with the demo campus when npm test
+ * made one (its database and uploaded files), else the bare one (the server then makes the campus).
+ */
+export function copyCampusTemplate(dataDir: string): void {
+  if (!PGLITE_CAMPUS || !existsSync(join(PGLITE_CAMPUS, 'pgdata'))) return copyPgliteTemplate(dataDir);
+  cpSync(join(PGLITE_CAMPUS, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
+  if (existsSync(join(PGLITE_CAMPUS, 'upload'))) cpSync(join(PGLITE_CAMPUS, 'upload'), join(dataDir, 'upload'), { recursive: true });
+}
+
 /** A fresh PostgreSQL database holding the seed: a copy of npm test's template, else empty (the server seeds it). */
 export const seededPostgresDatabase = (prefix: string) => freshPostgresDatabase(prefix, PG_TEMPLATE);
 
