@@ -143,6 +143,26 @@ await forEachDatabase('micro-app permissions', (kind) => {
     assert.equal((await save({ TEACHER_ID: adminRecord, teacherName: '改' }, user)).status, 400);
     assert.equal((await post(`${B}/removeBizData`, { appId, ids: adminRecord }, user)).status, 403, 'delete not granted');
     assert.equal((await get(`${B}/getBizChileData?appId=${appId}&tableName=teacher_award&foreignKey=${adminRecord}`, user)).status, 400);
+
+    // the workshop's figures (queryAppDataForPortrait): the same range, filters and field rights
+    const figures = (body: unknown, token = admin, type = 'application/json') =>
+      s.api('/api/blade-model/model-table/queryAppDataForPortrait', { method: 'POST', token, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': type } });
+    const all = await must(figures({ appId, dimensions: ['grade'], measures: [{ agg: 'count' }, { agg: 'sum', field: 'salary' }] }));
+    assert.deepEqual(all.measures, ['count', 'sum:salary']);
+    assert.deepEqual(all.rows, [{ grade: '一级', count: 1, 'sum:salary': 8000 }, { grade: null, count: 1, 'sum:salary': 20000 }].sort((a, b) => b.count - a.count || (a.grade === null ? 1 : -1)));
+    // as text, the way the spec's client sends it; grouped by the day records were made
+    const byDay = await must(figures(JSON.stringify({ appId, dimensions: ['createTime:month'] }), admin, 'text/plain'));
+    assert.deepEqual(byDay.rows, [{ 'createTime:month': new Date().toISOString().slice(0, 7), count: 2 }]);
+    // the user: their own record only; salary is hidden from them (neither summed nor grouped), phone not searchable
+    assert.deepEqual((await must(figures({ appId, dimensions: ['teacherName'] }, user))).rows, [{ teacherName: '王明', count: 1 }]);
+    for (const body of [{ appId, measures: [{ agg: 'sum', field: 'salary' }] }, { appId, dimensions: ['salary'] }, { appId, queryObj: { phone: '1' } }]) {
+      const r = await figures(body, user);
+      assert.equal(r.status, 400, JSON.stringify(body));
+    }
+    assert.match((await figures({ appId, measures: [{ agg: 'sum', field: 'grade' }] })).body.msg, /不是数值字段/);
+    assert.equal((await figures('{not json', admin, 'text/plain')).status, 400);
+    assert.equal((await figures({ appId, dimensions: ['grade; drop table x'] })).status, 400);
+    assert.equal((await figures({ appId }, stranger)).status, 403, 'no access to the app');
   });
 
   test('printing: templates for those who may print (the enabled ones), print data without hidden fields; pinned apps follow access', async () => {

@@ -209,6 +209,57 @@ export class BizData {
   }
 
   /**
+   * Figures of the records a list with these filters would show the reader (queryAppDataForPortrait,
+   * the workshop's cards): grouped by up to three visible fields (a date or date-time by day, month or
+   * year), each group's count and the sum / average / least / greatest of visible number fields;
+   * in SQL, within the reader's range. Largest first measure first, at most `limit` groups.
+   */
+  async aggregate(ctx: Ctx, shape: AppShape, q: PortraitQuery, rights: AppRights): Promise<{ dimensions: string[]; measures: string[]; rows: Row[] }> {
+    const p = shape.main;
+    const visible = new Map(p.items.filter((it) => !fieldRight(rights, p.model.id, it.fieldName).hide).map((it) => [it.fieldName, it]));
+    const field = (name: string) => {
+      const it = visible.get(name);
+      if (!it && name !== 'createTime') throw new ApiError(400, MSG.notAvailableField, { field: name.slice(0, 40) });
+      return it;
+    };
+    const pq = parsePageQuery(this.listQuery(shape, { queryObj: q.queryObj }, rights), p.repo.def.columns, { maxSize: 1 });
+    let qb = this.inRange(p.repo.select(ctx), ctx, rights).clearSelect();
+    if (pq.filters.length) qb = qb.where((eb) => filterWhere(eb, pq, p.repo.def.columns));
+    const dimensions: string[] = [];
+    for (const [i, d] of q.dimensions.entries()) {
+      const [name, by] = d.split(':') as [string, string | undefined];
+      const it = field(name);
+      const dated = name === 'createTime' || it?.fieldType === 'date' || it?.fieldType === 'datetime';
+      if (by && !dated) throw new ApiError(400, MSG.notAvailableField, { field: d.slice(0, 40) });
+      const format = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' }[by ?? (dated ? 'day' : '')] ;
+      const expr = format ? sql<string>`to_char(${sql.ref(name)}, ${sql.lit(format)})` : sql`${sql.ref(name)}`;
+      qb = qb.select(expr.as(`d${i}`)).groupBy(expr);
+      dimensions.push(d);
+    }
+    const measures: string[] = [];
+    for (const [i, m] of q.measures.entries()) {
+      if (m.agg === 'count') {
+        qb = qb.select(sql<number>`count(*)`.as(`m${i}`));
+      } else {
+        const it = field(m.field ?? '');
+        if (!it || !['int', 'decimal'].includes(it.fieldType)) throw new ApiError(400, MSG.notNumericField, { field: String(m.field ?? '').slice(0, 40) });
+        qb = qb.select(sql<number>`${sql.raw(m.agg)}(${sql.ref(it.fieldName)})`.as(`m${i}`));
+      }
+      measures.push(m.agg === 'count' ? 'count' : `${m.agg}:${m.field}`);
+    }
+    if (measures.length) qb = qb.orderBy(sql.ref('m0'), 'desc');
+    for (let i = 0; i < dimensions.length; i++) qb = qb.orderBy(sql.ref(`d${i}`));
+    const found = (await qb.limit(q.limit).execute()) as Row[];
+    const rows = found.map((r) => {
+      const out: Row = {};
+      dimensions.forEach((d, i) => { out[d] = r[`d${i}`] ?? null; });
+      measures.forEach((m, i) => { out[m] = r[`m${i}`] === null || r[`m${i}`] === undefined ? null : Number(r[`m${i}`]); });
+      return out;
+    });
+    return { dimensions, measures, rows };
+  }
+
+  /**
    * The keys of every record a list with this query would show the reader (no page limit), in its
    * order; ids narrow it to those records. An export reads the rows by these keys in batches
    * (rowsByKeys, childRowsOf), so memory holds keys, not records.
@@ -464,6 +515,15 @@ export class BizData {
 }
 
 /** A JSON object given as text or as an object ({} when absent); anything else is a 400. */
+/** What a workshop card asks of an app's records (queryAppDataForPortrait). */
+export interface PortraitQuery {
+  /** field names, a date one optionally with ":day", ":month" or ":year"; createTime too */
+  dimensions: string[];
+  measures: { agg: 'count' | 'sum' | 'avg' | 'min' | 'max'; field?: string }[];
+  queryObj?: unknown;
+  limit: number;
+}
+
 function parseObject(v: unknown): Row {
   if (v === undefined || v === null || v === '') return {};
   let o = v;

@@ -106,6 +106,23 @@ export async function bizRoutes(app: TypedApp, { db, directory, userSql }: Modul
     return records(await data.page(ctxOf(req), shape, req.body, rights));
   });
 
+  // the workshop's cards (001 §7.1; its screens come with the dashboards): the spec's client sends the
+  // body encrypted as text, this server takes the JSON itself, as text/plain or application/json
+  const portraitQuery = z.object({
+    appId: id,
+    dimensions: z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,47}(:(day|month|year))?$/)).max(3).default([]),
+    measures: z.array(z.object({ agg: z.enum(['count', 'sum', 'avg', 'min', 'max']), field: z.string().max(48).optional() })).min(1).max(6).default([{ agg: 'count' }]),
+    queryObj: z.unknown().optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+  });
+  app.post('/api/blade-model/model-table/queryAppDataForPortrait', { config: { apiLog: false }, schema: { tags: [TAG], summary: 'Figures of an app\'s records for a workshop card. Body JSON (text/plain or application/json; the original\'s encryption is not used): {appId, dimensions: up to 3 field names (a date field or createTime with :day, :month or :year), measures: [{agg count|sum|avg|min|max, field: a number field}] (default count), queryObj: the list\'s filters, limit (100, at most 1000)}; the caller\'s view right, range and field rights apply (a hidden field cannot be grouped or summed). Answers {dimensions, measures ("count", "sum:field"…), rows: [{<dimension>: value, <measure>: number}]}, largest first' } }, async (req) => {
+    const raw = typeof req.body === 'string' ? (() => { try { return JSON.parse(req.body as string) as unknown; } catch { return null; } })() : req.body;
+    const parsed = portraitQuery.safeParse(raw);
+    if (!parsed.success) throw new ApiError(400, 'invalid', { field: parsed.error.issues[0]?.path.join('.') || 'body' });
+    const { shape, rights } = await shapeFor(req, parsed.data.appId, 'view');
+    return ok(await data.aggregate(ctxOf(req), shape, parsed.data, rights));
+  });
+
   const childList = z.object({ appId: id, ...paging, tableName: z.string().max(48), foreignKey: id, queryObj: z.unknown().optional() });
   app.get(`${BASE}/getBizChileData`, { schema: { tags: [TAG], summary: 'A page of a record\'s rows of one child table (tableName, foreignKey: the record\'s key); name spelt as in the spec', querystring: childList } }, async (req) => {
     const { shape, rights } = await shapeFor(req, req.query.appId, 'view');

@@ -28,6 +28,8 @@ export const MSG = {
   badParentMenu: ['上级菜单须为同一应用的其他菜单', 'The parent menu must be another menu of the same app'],
   designFirst: ['请先设计微应用，再管理数据', 'Design the micro-app before managing its data'],
   notSearchableField: ['字段“{field}”不可搜索', 'The field "{field}" is not searchable'],
+  notAvailableField: ['字段“{field}”不存在或无权查看', 'The field "{field}" does not exist or is not visible to you'],
+  notNumericField: ['字段“{field}”不是数值字段，只能计数', 'The field "{field}" is not a number: it can only be counted'],
   onlyNormalEdit: ['只有正常状态的数据可以修改', 'Only records in the normal status can be changed'],
   oneChildOnly: ['“{model}”与主表一对一，只能有一行', '"{model}" is one to one with its main record: it holds one row at most'],
   notOwnChild: ['“{model}”中的行不属于这条记录', 'A row of "{model}" does not belong to this record'],
