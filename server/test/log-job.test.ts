@@ -93,6 +93,11 @@ await forEachDatabase('logs and jobs', (kind) => {
     assert.deepEqual(left, ['recent', 'recent other tenant'], 'rows older than the 7-day retention are gone, newer ones stay');
     const log = (await get('/api/quartzJobLog/quartzJobLog/list?jobId_equal=1203100')).body.data.records[0];
     assert.match(log.jobMessage, /2 API log rows past the 7-day retention deleted/);
+    // the scheduler's record: submit is answered with why, and changes nothing
+    const edit = await post('/api/quartzJobLog/quartzJobLog/submit', { id: log.id, jobMessage: '改写' });
+    assert.equal(edit.status, 400);
+    assert.match(edit.body.msg, /任务日志由调度器/);
+    assert.equal((await get(`/api/quartzJobLog/quartzJobLog/detail?id=${log.id}`)).body.data.jobMessage, log.jobMessage);
   });
 
   test('清理日志 with a number of days purges the other logs of its own tenant only', async () => {

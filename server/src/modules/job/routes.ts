@@ -20,6 +20,7 @@ export const MSG = {
   unknownTarget: ['调用目标不是已注册的任务处理器：{name}', 'The invoke target is not a registered job handler: {name}'],
   cronInvalid: ['cron执行表达式不正确', 'The cron expression is invalid'],
   jobMissing: ['任务不存在', 'No such job'],
+  logReadOnly: ['任务日志由调度器在任务运行时写入，不能新增或修改', 'Job logs are written by the scheduler as jobs run; they cannot be added or changed'],
 } as const satisfies Record<string, Message>;
 
 export async function jobRoutes(app: TypedApp, { db, config, jobs: kinds, metrics }: ModuleDeps) {
@@ -72,4 +73,8 @@ export async function jobRoutes(app: TypedApp, { db, config, jobs: kinds, metric
 
   // written by the scheduler: listed, read and removed (002 §7), never edited
   modelResource(app, db, quartzJobLogModel, { tag: 'job', only: ['list', 'detail', 'remove'] });
+  // the spec lists submit too: answered, with why nothing changes (a 404 would read as a missing server)
+  app.post('/api/quartzJobLog/quartzJobLog/submit', { config: { permission: ['quartzJobLog'] }, schema: { tags: ['job'], summary: 'Refused: job logs are written by the scheduler (400, nothing changes)' } }, async () => {
+    throw new ApiError(400, MSG.logReadOnly);
+  });
 }
