@@ -1,11 +1,13 @@
 // One server of the HTTP benchmark, run as a child process of index.ts so that the load generator
 // (autocannon, in the parent) does not share this event loop. argv[2]:
-//   app   the real app (buildApp) on PGlite in a temp folder, or on DATABASE_URL;
+//   app   the real app (buildApp, compiled as `npm run serve` runs it) on PGlite in a temp folder,
+//         or on DATABASE_URL;
 //   bare  a bare Fastify that answers each route the parent sends with the exact bytes the real
 //         app answered (the ceiling: routing and JSON bytes on the wire, no database, no hooks).
 // Over IPC: answers { ev: 'ready', url } once it listens; { cmd: 'sql', text } runs statements on
 // the app's own database (PGlite lives in this process) and answers { ev: 'sql', ms } (bench/growth
 // fills tables that way); { cmd: 'stop' } closes it.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,8 +36,13 @@ if (process.argv[2] === 'bare') {
   close = () => app.close();
   send({ ev: 'ready', url: urlOf(app.server.address()) });
 } else {
-  const { buildApp } = await import('../../server/src/app.ts');
-  const { loadConfig } = await import('../../server/src/config.ts');
+  // the server's code as `npm run serve` runs it: the JavaScript `npm run build` makes
+  // (scripts/build-server.mjs, run here first so it is the current code), not tsx's transform of it
+  const root = new URL('../..', import.meta.url).pathname;
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('scripts/build-server.mjs failed');
+  const { buildApp } = (await import(join(root, 'server/dist/app.js'))) as typeof import('../../server/src/app.ts');
+  const { loadConfig } = (await import(join(root, 'server/dist/config.js'))) as typeof import('../../server/src/config.ts');
   const dataDir = process.env.DATABASE_URL ? '' : mkdtempSync(join(tmpdir(), 'campus-bench-http-'));
   const config = loadConfig({ port: 0, host: '127.0.0.1', logLevel: 'silent', ...(dataDir ? { dataDir } : {}) });
   const app = await buildApp(config, { logger: false });

@@ -1,6 +1,6 @@
 // Micro-app benchmark (issue 15, "Speed"): on PostgreSQL only (TEST_PG_URL; throwaway databases
-// named bench_miniapp_*, created and dropped), the real server (bench/http/node.ts in a child
-// process) with an app set up through its own HTTP API: a model with one searchable field and one
+// named bench_miniapp_*, created and dropped), the real server (`node server/dist/main.js`, as
+// `npm run serve` runs it, in a child process) with an app set up through its own HTTP API: a model with one searchable field and one
 // field hidden from a restricted role, a one-to-many child model, createTable, the app, and a
 // permission group (the ordinary user's role: add and view, their department's records).
 //  1. Business list (GET getBizData, filter on the searchable field, page of 10) as the app table
@@ -19,7 +19,8 @@
 // Env: BENCH_QUICK=1 (10k rows everywhere), BENCH_MINIAPP_ROWS (list sizes, e.g. 10000,100000),
 // BENCH_MINIAPP_EXPORT_ROWS, CALLS (200), CONNECTIONS (10), DURATION (5 s per autocannon run),
 // DIRECTUS_DIR (default <tmp>/bench-directus), DIRECTUS_PORT (default: a free port),
-// SKIP_DIRECTUS=1, SKIP_EXPORT=1.
+// SKIP_DIRECTUS=1, SKIP_EXPORT=1, BENCH_MINIAPP_FIRST_BOOT=1 (measure in the server's first boot, which
+// migrates and seeds the new database, instead of in a second start).
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +34,7 @@ import { md5 } from '../../server/src/modules/auth/password.ts';
 
 const require = createRequire(import.meta.url);
 const QUICK = process.env.BENCH_QUICK === '1';
+const FIRST_BOOT = process.env.BENCH_MINIAPP_FIRST_BOOT === '1';
 const SIZES = (process.env.BENCH_MINIAPP_ROWS ?? (QUICK ? '10000' : '10000,100000,1000000')).split(',').map(Number).filter((n) => n > 0);
 const EXPORT_ROWS = Number(process.env.BENCH_MINIAPP_EXPORT_ROWS ?? (QUICK ? 10_000 : 100_000));
 const CALLS = Number(process.env.CALLS ?? 200);
@@ -66,22 +68,52 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 interface Server { url: string; pid: number; stop(): Promise<void> }
 
+const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * The server as `npm run serve` runs it: `node server/dist/main.js`, the JavaScript `npm run build`
+ * makes (scripts/build-server.mjs, run here first so it is the current code), no tsx in its process.
+ * A node as it runs in a deployment: its first boot on the new database (migrations, the seed, the
+ * demo campus made through its API: some 30 s and scrypt hashes of the demo people, done once per
+ * deployment) is stopped and the node started again, as every later start and every other node
+ * finds the database. BENCH_MINIAPP_FIRST_BOOT=1 measures in the first boot's process instead.
+ */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(new URL('../http/node.ts', import.meta.url).pathname, ['app'], {
-    execArgv: ['--import', 'tsx'], env: { ...process.env, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '0', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('scripts/build-server.mjs failed');
+  if (!FIRST_BOOT) {
+    const t = performance.now();
+    const first = await launch(env);
+    console.log(`# first boot (migrations, seed, demo campus) ${((performance.now() - t) / 1000).toFixed(1)} s, RSS ${mb(vm(first.pid).rss)} after it; stopped and started again`);
+    await first.stop();
+  }
+  return launch(env);
+}
+
+async function launch(env: Record<string, string>): Promise<Server> {
+  const port = await anyPort();
+  // exactly package.json's "serve" (node, its flags, server/dist/main.js)
+  const [bin, ...args] = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve as string).trim().split(/\s+/);
+  if (bin !== 'node') throw new Error(`package.json's serve script does not start with node: ${bin}`);
+  const child = spawn(process.execPath, args, {
+    cwd: root, env: { ...process.env, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '0', PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.on('message', (m: { ev: string; url?: string }) => { if (m.ev === 'ready') resolve(m.url!); });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (i > 600) { child.kill(); throw new Error('server not ready after 5 minutes'); }
+    const ok = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    await Promise.race([sleep(500), exited]);
+  }
   return {
     url, pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.send({ cmd: 'stop' });
-      await Promise.race([exited, sleep(10_000)]);
-      if (child.exitCode === null) child.kill();
+      child.kill('SIGTERM'); // as an operator stops it: drain, finish in-flight requests, exit
+      await Promise.race([exited, sleep(20_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
 }
@@ -248,6 +280,9 @@ function ensureDirectus(): { cli: string; version: string } | { reason: string }
 
 async function freePort(): Promise<number> {
   if (process.env.DIRECTUS_PORT) return Number(process.env.DIRECTUS_PORT);
+  return anyPort();
+}
+function anyPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -474,7 +509,7 @@ if (!(await postgresAvailable())) {
   let srv: Server | undefined;
   try {
     srv = await startServer({ DATABASE_URL: db.url, DATA_DIR: work });
-    console.log(`# server pid ${srv.pid} on ${db.url.split('/').pop()}, RSS ${mb(vm(srv.pid).rss)} after boot`);
+    console.log(`# server pid ${srv.pid} on ${db.url.split('/').pop()}, RSS ${mb(vm(srv.pid).rss)} after boot (${FIRST_BOOT ? 'its first boot: migrations, seed and demo campus in this process' : 'a second start, on the database its first boot made'})`);
     const admin = await signIn(srv.url, 'admin', 'admin');
     const user = await signIn(srv.url, 'user', 'user');
     const listApp = await setUpApp(srv.url, admin, 'bm_item', '压测台账');

@@ -1,8 +1,8 @@
 // A micro-app's records to and from Excel (001 §2.7, §4 import, §7.1 exportBizData, importBizData):
-//  - export streams an .xlsx with exceljs's streaming writer straight to the answer: the keys of every
+//  - export streams an .xlsx straight to the answer (excel-xlsx.ts, no exceljs): the keys of every
 //    record the list's query matches are read first, then the records and their child rows in batches
 //    of 2,000 (BizData.rowsByKeys / childRowsOf), so memory holds a batch, not the export; the data rows'
-//    XML is made here per column (see writeExport), the package by exceljs. Sheet 1 holds
+//    XML is made here per column (see writeExport), the package by excel-xlsx.ts. Sheet 1 holds
 //    the main records (编号 / ID, the fields the reader may see, 状态 / Status), one sheet per child model
 //    follows with the main record's key first. Values are shown as people read them: option labels,
 //    people's and departments' names, files as "name <link>" lines, a signature as 已签名 / Signed.
@@ -27,6 +27,7 @@ import { t } from '../../http/messages.ts';
 import { Directory, type DicUrlResolver } from '../system/directory.ts';
 import { writeAudit, writeCollectMany, type Who } from './audit.ts';
 import { DATA_STATUS, toColumn, type AppShape, type BizData, type Part } from './biz-data.ts';
+import { sheetHead, SHEET_TAIL, XlsxWriter } from './excel-xlsx.ts';
 import { MSG } from './messages.ts';
 import { fieldRight, type AppRights } from './permissions.ts';
 import type { ItemRow } from './tables.ts';
@@ -159,12 +160,6 @@ export function headings(shape: AppShape, rights: AppRights, lang: Lang, forImpo
 
 const widthOf = (head: string, it?: ItemRow) => Math.min(40, Math.max(10, head.length * 2 + 2, it?.fieldType === 'text' || it?.fieldType === 'file' ? 30 : 0));
 
-/** Waits while the answer's buffer is full (the client reads slower than the sheet is written). */
-async function drained(out: Writable): Promise<void> {
-  if (out.writableNeedDrain) await new Promise<void>((res) => { out.once('drain', res); out.once('close', res); });
-  else await new Promise<void>((res) => setImmediate(res));
-}
-
 /** A column's letters (0 → A, 26 → AA). */
 const columnLetters = (j: number): string => (j < 26 ? String.fromCharCode(65 + j) : columnLetters(Math.floor(j / 26) - 1) + String.fromCharCode(65 + (j % 26)));
 // as exceljs writes a cell's text: the five XML entities escaped, characters XML cannot hold left out
@@ -182,32 +177,31 @@ export class BizExcel {
    * Writes the export of the records the query matches (ids: those records) to `out`, streaming.
    * Call matchingKeys first (a bad query is a 400 before anything is sent).
    *
-   * exceljs's streaming writer makes the package (workbook, sheets, columns, the heading row, the zip);
-   * the data rows go to the sheet's stream as XML made here, the way its writer makes them
-   * (`<row r spans><c r t="str"><v>…</v></c>…`), from per-column formatters chosen once: the writer's
-   * Row and Cell objects per cell cost more than reading the rows from the database. The rows are
-   * read in batches (the next while this one is written) and written as the answer drains.
+   * The package is written here (excel-xlsx.ts: the parts and ZIP exceljs's streaming writer makes
+   * with these settings, deflated as they go), the rows as the XML its writer makes
+   * (`<row r spans><c r t="str"><v>…</v></c>…`), from per-column formatters chosen once: exceljs's
+   * Row and Cell objects per cell cost more than reading the rows from the database, and loading it
+   * costs a server ~25 MB. The rows are read in batches (the next while this one is written) and
+   * written as the answer drains.
    */
   async writeExport(out: Writable, ctx: Ctx, shape: AppShape, rights: AppRights, keys: string[], lang: Lang): Promise<void> {
     if (keys.length > BATCH) await this.analyzeFresh(shape, keys.length);
-    const X = await excel();
-    const book = new X.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as never);
     const text = new CellText(this.db, this.directory, ctx.tenantId, lang);
     const sheets = headings(shape, rights, lang);
+    const book = new XlsxWriter(out, sheets.map((s) => s.name));
+    await book.begin();
     const status = new Map<unknown, string>();
     const statusOf = (v: unknown) => { let s = status.get(v); if (s === undefined) status.set(v, (s = statusText(v, lang))); return s; };
     for (const [i, s] of sheets.entries()) {
-      const ws = book.addWorksheet(s.name);
-      ws.columns = s.heads.map((h, j) => ({ header: h, width: widthOf(h, s.items[j - 1]) }));
-      // the heading row through exceljs (it opens the sheet's data with the columns' widths)
-      ws.getRow(1).commit();
-      const sheetStream = (ws as unknown as { stream: Writable }).stream;
+      const sheet = await book.open(`xl/worksheets/sheet${i + 1}.xml`);
+      const spans = `" spans="1:${s.heads.length}" x14ac:dyDescent="0.25">`;
+      const letters = s.heads.map((_, j) => columnLetters(j));
+      // the heading row, then the data rows
+      await sheet.write(sheetHead(s.heads.map((h, j) => widthOf(h, s.items[j - 1]))) + `<row r="1${spans}${s.heads.map((h, j) => cellXml(letters[j] + 1, h)).join('')}</row>`);
       const p = s.part;
       const cols = [...s.items.map((it) => it.fieldName), ...(i === 0 ? [p.dataStatus] : [])];
       const first = i === 0 ? p.key : p.parentKey!;
-      const letters = s.heads.map((_, j) => columnLetters(j));
       const fields = s.items.map((it) => ({ name: it.fieldName, format: text.formatter(it) }));
-      const spans = `" spans="1:${s.heads.length}" x14ac:dyDescent="0.25">`;
       const lookups = s.items.some((it) => it.fieldType === 'select' || it.fieldType === 'user' || it.fieldType === 'dept');
       const fetch = (batch: string[]) => (i === 0 ? this.data.rowsByKeys(ctx, p, batch, cols) : this.data.childRowsOf(ctx, p, batch, cols));
       // the next batch is read while this one is written
@@ -228,12 +222,12 @@ export class BizExcel {
           if (i === 0) xml += cellXml(letters[fields.length + 1] + row, statusOf(r[p.dataStatus]));
           xml += '</row>';
         }
-        if (xml) sheetStream.write(xml);
-        await drained(out);
+        if (xml) await sheet.write(xml);
       }
-      ws.commit();
+      await sheet.write(SHEET_TAIL);
+      await sheet.end();
     }
-    await book.commit();
+    await book.finish();
   }
 
   /**
