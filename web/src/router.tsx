@@ -34,7 +34,7 @@ function Lazy({ children }: { children: ReactNode }) {
 /** A screen without the admin layout, behind the same menu gate as the others (shell/access.ts). */
 function BareScreen({ entry }: { entry: PageEntry }) {
   const location = useLocation();
-  const access = useScreenAccess(entry, location.pathname, location.search);
+  const access = useScreenAccess(entry, location.pathname, location.search, true);
   const { t, i18n } = useTranslation();
   const forbidden = access.state === 'forbidden';
   useEffect(() => {

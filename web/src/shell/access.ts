@@ -17,7 +17,8 @@ import { useMenuSync, useSession } from './store';
  * The menu kept in the session store may be older than the server's (it is stored across reloads),
  * so a path the stored menu does not hold waits ('pending') for this page load's menu/routes answer
  * before it is refused: a menu granted since the last visit opens. A path the stored menu holds
- * opens at once and is closed if the fresh menu no longer holds it.
+ * opens at once and is closed if the fresh menu no longer holds it — inside the layout; a screen in a
+ * window of its own (no layout) waits for the fresh menu unless every user has it.
  */
 export type Access =
   | { state: 'allowed'; /** the menu entries granting the screen, root first ([] for `everyone` screens) */ trail: MenuVO[] }
@@ -35,8 +36,12 @@ export function screenAccess(entry: PageEntry, pathname: string, search: string,
   return { allowed: !!entry.everyone, trail: [] };
 }
 
-/** The gate of a registered screen for the current user; starts this page load's menu reload when it has not run. */
-export function useScreenAccess(entry: PageEntry | undefined, pathname: string, search: string): Access {
+/**
+ * The gate of a registered screen for the current user; starts this page load's menu reload when it has not run.
+ * fresh: decide on this page load's menu only (a screen in a window of its own waits for it rather than
+ * opening on the menu the browser stored, which may hold a grant taken back since, and loading its data).
+ */
+export function useScreenAccess(entry: PageEntry | undefined, pathname: string, search: string, fresh = false): Access {
   const menu = useSession((s) => s.menu);
   const roles = useSession((s) => s.roles);
   const status = useMenuSync((s) => s.status);
@@ -46,6 +51,7 @@ export function useScreenAccess(entry: PageEntry | undefined, pathname: string, 
     // the layout asks too; screens without it (new-window pages) rely on this call
     if (stale) syncUserData().catch(() => undefined);
   }, [stale]);
+  if (stale && fresh && !entry.everyone) return { state: 'pending' };
   if (decided.allowed) return { state: 'allowed', trail: decided.trail };
   return stale ? { state: 'pending' } : { state: 'forbidden' };
 }
