@@ -4,6 +4,7 @@ import { Spin } from 'antd';
 import { useLock, useSession } from './store';
 import { casEnabled, casLoginUrl, useSite } from './site';
 import { website } from '../website';
+import { navigate } from './nav';
 
 export function FullSpin() {
   return (
@@ -31,14 +32,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     // An empty token forces logout: nothing of the previous user may stay behind.
     if (useSession.getState().userInfo) useSession.getState().clearSession();
     if (useCas) window.location.href = casLoginUrl(cameFrom);
-  }, [token, useCas, cameFrom]);
+    else if (loaded) {
+      // a page of the portal signs in through the portal's sign-in and comes back (001 §2.4). Through the
+      // router itself, not <Navigate>: reached by a change of the address (back button, a typed hash),
+      // a <Navigate> rendered during that pop was once left undone, the page blank.
+      navigate(cameFrom.startsWith('/portal/') ? `/login?loginSource=portal&redirect=${encodeURIComponent(cameFrom)}` : '/login', { replace: true });
+    }
+  }, [token, useCas, cameFrom, loaded]);
 
-  if (!token) {
-    if (!loaded || useCas) return <FullSpin />;
-    // a page of the portal signs in through the portal's sign-in and comes back (001 §2.4)
-    if (location.pathname.startsWith('/portal/')) return <Navigate to={`/login?loginSource=portal&redirect=${encodeURIComponent(cameFrom)}`} replace />;
-    return <Navigate to="/login" replace />;
-  }
+  if (!token) return <FullSpin />;
   if (isLock) return <Navigate to={website.lockPage} replace />;
   return <>{children}</>;
 }
