@@ -13,6 +13,7 @@ import { parseIds, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import { me } from '../../http/auth.ts';
 import type { TypedApp } from '../../http/contract.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { ctxOf } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -116,8 +117,7 @@ export async function bizRoutes(app: TypedApp, { db, directory, userSql }: Modul
     limit: z.coerce.number().int().min(1).max(1000).default(100),
   });
   app.post('/api/blade-model/model-table/queryAppDataForPortrait', { config: { apiLog: false }, schema: { tags: [TAG], summary: 'Figures of an app\'s records for a workshop card. Body JSON (text/plain or application/json; the original\'s encryption is not used): {appId, dimensions: up to 3 field names (a date field or createTime with :day, :month or :year), measures: [{agg count|sum|avg|min|max, field: a number field}] (default count), queryObj: the list\'s filters, limit (100, at most 1000)}; the caller\'s view right, range and field rights apply (a hidden field cannot be grouped or summed). Answers {dimensions, measures ("count", "sum:field"…), rows: [{<dimension>: value, <measure>: number}]}, largest first' } }, async (req) => {
-    const raw = typeof req.body === 'string' ? (() => { try { return JSON.parse(req.body as string) as unknown; } catch { return null; } })() : req.body;
-    const parsed = portraitQuery.safeParse(raw);
+    const parsed = portraitQuery.safeParse(jsonBody(req.body));
     if (!parsed.success) throw new ApiError(400, 'invalid', { field: parsed.error.issues[0]?.path.join('.') || 'body' });
     const { shape, rights } = await shapeFor(req, parsed.data.appId, 'view');
     return ok(await data.aggregate(ctxOf(req), shape, parsed.data, rights));

@@ -14,6 +14,7 @@ import { nextId } from '../../db/ids.ts';
 import { isId, parseIds, textOrNull, type Repo, type Row } from '../../db/repo.ts';
 import { scoped } from '../../db/tenant-scope.ts';
 import type { TypedApp } from '../../http/contract.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { ctxOf, listQuery, resource, zOptId } from '../../http/crud.ts';
 import { modelRepo, modelResource } from '../../http/model-resource.ts';
 import { ok } from '../../http/envelope.ts';
@@ -257,8 +258,7 @@ function designCalls(app: TypedApp, wf: WorkflowService, categories: Repo): void
   });
   app.post(`${D}/model/scope/submit`, { onRequest: adminGuard(['wf_design_model_edit', 'wf_design_model_add']), schema: { tags: [TAG], summary: 'Replace the start scope of a model. Body JSON (as text/plain or application/json; the original\'s client-side encryption is not used): {modelId, scopes: [{scopeType all|user|role|dept, val}]}' } }, async (req) => {
     const a = actorOf(req);
-    const raw = typeof req.body === 'string' ? parseJson<unknown>(req.body, null) : req.body;
-    const parsed = scopeInput.safeParse(raw);
+    const parsed = scopeInput.safeParse(jsonBody(req.body));
     if (!parsed.success) throw new ApiError(400, 'invalid', { field: parsed.error.issues[0]?.path.join('.') || 'body' });
     const { modelId, scopes: list } = parsed.data;
     const m = await models.select(ctxOf(req)).where('id', '=', modelId).executeTakeFirst();
